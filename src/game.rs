@@ -1,0 +1,189 @@
+//! [`Game`]: a position with its history, repetitions and outcome.
+
+use crate::error::{NothingToUndoError, PlayError};
+use crate::moves::{Move, MoveList};
+use crate::position::Position;
+use crate::side::Side;
+
+/// How a game stands.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Outcome {
+    /// The game goes on.
+    Ongoing,
+    /// A side has filled its goal camp.
+    Win(Side),
+    /// The game is drawn.
+    Draw(Draw),
+}
+
+/// Why a game is drawn.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Draw {
+    /// A position (placement and side to move) occurred for the third time.
+    Repetition,
+    /// The side to move has no legal move.
+    NoMoves,
+}
+
+impl Outcome {
+    /// Whether the game has ended.
+    #[inline]
+    pub const fn is_over(self) -> bool {
+        !matches!(self, Outcome::Ongoing)
+    }
+}
+
+impl core::fmt::Display for Outcome {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(match self {
+            Outcome::Ongoing => "the game goes on",
+            Outcome::Win(Side::X) => "x wins",
+            Outcome::Win(Side::O) => "o wins",
+            Outcome::Draw(Draw::Repetition) => "draw by threefold repetition",
+            Outcome::Draw(Draw::NoMoves) => "draw: the side to move has no legal move",
+        })
+    }
+}
+
+/// A game: the position it started from, the moves played, and the outcome.
+///
+/// The game ends when a side fills its goal camp, when a position occurs for the third time,
+/// or when the side to move has no legal move. Moves can be taken back, also out of a
+/// finished game.
+///
+/// ```
+/// use halma::{Game, Outcome};
+///
+/// let mut game = Game::new();
+/// game.play_text("l2-k3")?;
+/// game.play_text("e15-f14")?;
+/// assert_eq!(game.moves().len(), 2);
+/// assert_eq!(game.outcome(), Outcome::Ongoing);
+/// game.undo()?;
+/// assert_eq!(game.position().turn(), halma::Side::O);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Game {
+    /// Every position of the game, the first one included; the last is the current one.
+    positions: Vec<Position>,
+    moves: Vec<Move>,
+    outcome: Outcome,
+}
+
+impl Game {
+    /// A game from the start position.
+    pub fn new() -> Game {
+        Game::from_position(Position::start())
+    }
+
+    /// A game starting from `position`. A position that fills a side's goal camp is a game
+    /// already won by that side; one whose side to move has no move is already drawn.
+    pub fn from_position(position: Position) -> Game {
+        let mut game = Game {
+            positions: vec![position],
+            moves: Vec::new(),
+            outcome: Outcome::Ongoing,
+        };
+        game.outcome = game.judge();
+        game
+    }
+
+    /// The outcome of the current position in the light of the history.
+    fn judge(&self) -> Outcome {
+        let position = self.position();
+        if let Some(winner) = position.winner() {
+            Outcome::Win(winner)
+        } else if self.occurrences(position) >= 3 {
+            Outcome::Draw(Draw::Repetition)
+        } else if !position.has_legal_move() {
+            Outcome::Draw(Draw::NoMoves)
+        } else {
+            Outcome::Ongoing
+        }
+    }
+
+    /// How many times `position` occurs in the game so far, the current position included.
+    pub fn occurrences(&self, position: &Position) -> usize {
+        self.positions.iter().filter(|p| *p == position).count()
+    }
+
+    /// The current position.
+    #[inline]
+    pub fn position(&self) -> &Position {
+        self.positions.last().expect("a game always has a position")
+    }
+
+    /// The position the game started from.
+    #[inline]
+    pub fn start_position(&self) -> &Position {
+        &self.positions[0]
+    }
+
+    /// Every position of the game in order, from the start to the current one.
+    #[inline]
+    pub fn positions(&self) -> &[Position] {
+        &self.positions
+    }
+
+    /// The moves played, in order.
+    #[inline]
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// The outcome so far.
+    #[inline]
+    pub fn outcome(&self) -> Outcome {
+        self.outcome
+    }
+
+    /// The legal moves; none once the game is over.
+    pub fn legal_moves(&self) -> MoveList {
+        if self.outcome.is_over() {
+            MoveList::new()
+        } else {
+            self.position().legal_moves()
+        }
+    }
+
+    /// Plays `mv`, or says why not (game over, illegal move) and changes nothing.
+    pub fn play(&mut self, mv: Move) -> Result<(), PlayError> {
+        if self.outcome.is_over() {
+            return Err(PlayError::GameOver);
+        }
+        let mut position = *self.position();
+        position.play(mv)?;
+        self.positions.push(position);
+        self.moves.push(mv);
+        self.outcome = self.judge();
+        Ok(())
+    }
+
+    /// Plays move text (`from-to` or a hop path) and returns the move.
+    ///
+    /// Errors come in the order: text that is not move text, game over, illegal move.
+    pub fn play_text(&mut self, text: &str) -> Result<Move, PlayError> {
+        crate::notation::parse_path(text)?;
+        if self.outcome.is_over() {
+            return Err(PlayError::GameOver);
+        }
+        let mv = self.position().parse_move(text)?;
+        self.play(mv)?;
+        Ok(mv)
+    }
+
+    /// Takes back the last move (also out of a finished game) and returns it.
+    pub fn undo(&mut self) -> Result<Move, NothingToUndoError> {
+        let mv = self.moves.pop().ok_or(NothingToUndoError)?;
+        self.positions.pop();
+        self.outcome = self.judge();
+        Ok(mv)
+    }
+}
+
+impl Default for Game {
+    fn default() -> Game {
+        Game::new()
+    }
+}

@@ -1,0 +1,28 @@
+#![doc = include_str!("../README.md")]
+#![deny(missing_docs)]
+#![deny(unsafe_code)]
+
+mod bitboard;
+mod error;
+mod game;
+mod movegen;
+mod moves;
+mod notation;
+mod parity;
+mod perft;
+mod position;
+mod side;
+mod square;
+mod zobrist;
+
+pub use bitboard::{Bitboard, Squares};
+pub use error::{
+    IllegalMoveError, InvalidPositionError, NothingToUndoError, ParseLegalMoveError,
+    ParseMoveError, ParsePositionError, ParseSquareError, PlayError, PositionSyntaxError,
+};
+pub use game::{Draw, Game, Outcome};
+pub use moves::{MAX_MOVES, Move, MoveList};
+pub use perft::{divide, perft};
+pub use position::Position;
+pub use side::Side;
+pub use square::Square;

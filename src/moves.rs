@@ -1,0 +1,125 @@
+//! [`Move`] and [`MoveList`].
+
+use core::fmt;
+use core::ops::Deref;
+use core::str::FromStr;
+
+use smallvec::SmallVec;
+
+use crate::error::ParseMoveError;
+use crate::square::Square;
+
+/// A move: the piece on `from` goes to `to`, by a step or a chain of jumps.
+///
+/// Origin and destination identify a move (a step and a jump never share a destination),
+/// so the hop path is not part of it: [`Position::jump_path`](crate::Position::jump_path)
+/// gives one for display. Text is `from-to` in lower case, e.g. `l2-k3`.
+///
+/// ```
+/// use halma::Move;
+///
+/// let mv: Move = "n2-n6".parse()?;
+/// assert_eq!(mv.from.to_string(), "n2");
+/// assert_eq!(mv.to_string(), "n2-n6");
+/// # Ok::<(), halma::ParseMoveError>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Move {
+    /// The square the piece leaves.
+    pub from: Square,
+    /// The square the piece ends on.
+    pub to: Square,
+}
+
+impl Move {
+    /// The move from `from` to `to`.
+    #[inline]
+    pub const fn new(from: Square, to: Square) -> Move {
+        Move { from, to }
+    }
+}
+
+impl FromStr for Move {
+    type Err = ParseMoveError;
+
+    /// Parses `from-to`. A longer hop path is position-dependent: see
+    /// [`Position::parse_move`](crate::Position::parse_move).
+    fn from_str(text: &str) -> Result<Move, ParseMoveError> {
+        match crate::notation::parse_path(text)?.as_slice() {
+            &[from, to] => Ok(Move { from, to }),
+            _ => Err(ParseMoveError::PathNotAllowed),
+        }
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}-{}", self.from, self.to)
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+/// The most moves a valid position can have: each of 19 pieces has at most 8 steps and at
+/// most 63 jump destinations (the other squares of its parity class).
+pub const MAX_MOVES: usize = 19 * (8 + 63);
+
+/// The legal moves of a position, in a buffer on the stack that no position can overflow.
+///
+/// Dereferences to a slice of [`Move`]s.
+#[derive(Clone, Default)]
+pub struct MoveList(SmallVec<[Move; MAX_MOVES]>);
+
+impl MoveList {
+    /// An empty list.
+    #[inline]
+    pub fn new() -> MoveList {
+        MoveList(SmallVec::new())
+    }
+
+    #[inline(always)]
+    pub(crate) fn push(&mut self, mv: Move) {
+        self.0.push(mv);
+    }
+}
+
+impl Deref for MoveList {
+    type Target = [Move];
+    #[inline]
+    fn deref(&self) -> &[Move] {
+        &self.0
+    }
+}
+
+impl core::ops::DerefMut for MoveList {
+    #[inline]
+    fn deref_mut(&mut self) -> &mut [Move] {
+        &mut self.0
+    }
+}
+
+impl IntoIterator for MoveList {
+    type Item = Move;
+    type IntoIter = smallvec::IntoIter<[Move; MAX_MOVES]>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.into_iter()
+    }
+}
+
+impl<'a> IntoIterator for &'a MoveList {
+    type Item = &'a Move;
+    type IntoIter = core::slice::Iter<'a, Move>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter()
+    }
+}
+
+impl fmt::Debug for MoveList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}

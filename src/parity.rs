@@ -1,0 +1,177 @@
+//! The four parity classes: the board split by the parity of file and rank.
+//!
+//! A jump moves two files and/or two ranks, so a jumping piece never leaves the class of its
+//! origin, and the square it jumps over always lies in another class. Each class has 64
+//! squares and is kept as an 8x8 board in one `u64`: bit `y * 8 + x` of class
+//! `rank_parity * 2 + file_parity` is the square on file `2x + file_parity`, rank
+//! `2y + rank_parity`. On that board a jump is a king step, so a jump flood fill costs a few
+//! shifts per hop for every piece of the class at once.
+
+use crate::bitboard::Bitboard;
+use crate::square::Square;
+
+/// An 8x8 board of one parity class.
+pub(crate) type ClassBoard = u64;
+
+/// The eight directions as (file delta, rank delta); jumps and steps both use them.
+pub(crate) const DIRECTIONS: [(i8, i8); 8] = [
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (0, -1),
+    (1, 1),
+    (-1, 1),
+    (1, -1),
+    (-1, -1),
+];
+
+const NOT_COLUMN_0: u64 = !0x0101_0101_0101_0101;
+const NOT_COLUMN_7: u64 = !0x8080_8080_8080_8080;
+
+/// Moves every square of an 8x8 board by (`dx`, `dy`), each in -1..=1; squares pushed off the
+/// edge vanish.
+#[inline(always)]
+pub(crate) const fn shift(board: ClassBoard, dx: i8, dy: i8) -> ClassBoard {
+    let moved = match dy {
+        1 => board << 8,
+        -1 => board >> 8,
+        _ => board,
+    };
+    match dx {
+        1 => (moved << 1) & NOT_COLUMN_0,
+        -1 => (moved >> 1) & NOT_COLUMN_7,
+        _ => moved,
+    }
+}
+
+/// The class of `square`, 0..4.
+#[inline(always)]
+pub(crate) const fn class_of(square: Square) -> usize {
+    ((square.rank() & 1) * 2 + (square.file() & 1)) as usize
+}
+
+/// The bit of `square` on the board of its class.
+#[inline(always)]
+pub(crate) const fn class_bit(square: Square) -> ClassBoard {
+    1 << ((square.rank() >> 1) * 8 + (square.file() >> 1))
+}
+
+/// The square of bit `bit` (0..64) of class `class`.
+#[inline(always)]
+pub(crate) const fn square_of(class: usize, bit: u32) -> Square {
+    let file = (bit & 7) * 2 + (class as u32 & 1);
+    let rank = (bit >> 3) * 2 + (class as u32 >> 1);
+    Square::new((rank * 16 + file) as u8)
+}
+
+/// Keeps the even bits of `word` and packs each 16-bit lane's eight of them into the low
+/// byte of that lane.
+#[inline(always)]
+const fn pack_lanes(word: u64) -> u64 {
+    let mut x = word & 0x5555_5555_5555_5555;
+    x = (x | (x >> 1)) & 0x3333_3333_3333_3333;
+    x = (x | (x >> 2)) & 0x0f0f_0f0f_0f0f_0f0f;
+    (x | (x >> 4)) & 0x00ff_00ff_00ff_00ff
+}
+
+/// Spreads the low byte of each 16-bit lane over that lane's even bits: the inverse of
+/// [`pack_lanes`].
+#[inline(always)]
+const fn spread_lanes(word: u64) -> u64 {
+    let mut x = word & 0x00ff_00ff_00ff_00ff;
+    x = (x | (x << 4)) & 0x0f0f_0f0f_0f0f_0f0f;
+    x = (x | (x << 2)) & 0x3333_3333_3333_3333;
+    (x | (x << 1)) & 0x5555_5555_5555_5555
+}
+
+/// Splits a bitboard into the boards of its four classes.
+#[inline]
+pub(crate) const fn split(board: Bitboard) -> [ClassBoard; 4] {
+    let mut classes = [0; 4];
+    let mut word = 0;
+    while word < 4 {
+        // A word holds ranks 4w .. 4w+3, one per 16-bit lane; rank 4w + j has parity j & 1
+        // and is row 2w + j / 2 of its class.
+        let mut file_parity = 0;
+        while file_parity < 2 {
+            let packed = pack_lanes(board.0[word] >> file_parity);
+            let even_ranks = (packed & 0xff) | ((packed >> 24) & 0xff00);
+            let odd_ranks = ((packed >> 16) & 0xff) | ((packed >> 40) & 0xff00);
+            classes[file_parity] |= even_ranks << (16 * word);
+            classes[2 + file_parity] |= odd_ranks << (16 * word);
+            file_parity += 1;
+        }
+        word += 1;
+    }
+    classes
+}
+
+/// The bitboard of the squares of `board`, a board of class `class`.
+#[inline]
+pub(crate) const fn merge(class: usize, board: ClassBoard) -> Bitboard {
+    let file_parity = class & 1;
+    let rank_parity = class >> 1;
+    let mut words = [0; 4];
+    let mut word = 0;
+    while word < 4 {
+        let rows = (board >> (16 * word)) & 0xffff;
+        let lanes = (rows & 0xff) | ((rows & 0xff00) << 24);
+        words[word] = spread_lanes(lanes) << (16 * rank_parity + file_parity);
+        word += 1;
+    }
+    Bitboard(words)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn squares_and_bits_correspond() {
+        for square in Square::all() {
+            let class = class_of(square);
+            let bit = class_bit(square);
+            assert_eq!(square_of(class, bit.trailing_zeros()), square);
+            let mut classes = [0; 4];
+            classes[class] = bit;
+            assert_eq!(split(Bitboard::from_square(square)), classes);
+            assert_eq!(merge(class, bit), Bitboard::from_square(square));
+        }
+    }
+
+    #[test]
+    fn split_then_merge_is_identity() {
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        for _ in 0..100 {
+            let mut words = [0; 4];
+            for word in &mut words {
+                state = state
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                *word = state ^ (state >> 29);
+            }
+            let board = Bitboard(words);
+            let classes = split(board);
+            let merged = (0..4).fold(Bitboard::EMPTY, |acc, c| acc | merge(c, classes[c]));
+            assert_eq!(merged, board);
+        }
+    }
+
+    #[test]
+    fn shifts_are_king_steps_on_the_class_board() {
+        for square in Square::all() {
+            let class = class_of(square);
+            for (dx, dy) in DIRECTIONS {
+                let moved = shift(class_bit(square), dx, dy);
+                match square.offset(2 * dx, 2 * dy) {
+                    Some(target) => assert_eq!(moved, class_bit(target)),
+                    None => assert_eq!(moved, 0),
+                }
+                assert_eq!(
+                    class_of(square.offset(2 * dx, 2 * dy).unwrap_or(square)),
+                    class
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,174 @@
+//! [`Square`]: one of the 256 squares, named `a1`..`p16`.
+
+use core::fmt;
+use core::str::FromStr;
+
+use crate::error::ParseSquareError;
+
+/// One of the 256 squares of the board.
+///
+/// Files `a`..`p` run left to right, ranks `1`..`16` bottom to top. A square's index is
+/// `(rank - 1) * 16 + file`: `a1` is 0, `p1` is 15, `a16` is 240 and `p16` is 255. Every
+/// `u8` is a square, so the conversion from an index cannot fail.
+///
+/// ```
+/// use halma::Square;
+///
+/// let square: Square = "l2".parse()?;
+/// assert_eq!(square.index(), 27);
+/// assert_eq!((square.file(), square.rank()), (11, 1));
+/// assert_eq!(Square::new(255).to_string(), "p16");
+/// # Ok::<(), halma::ParseSquareError>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(transparent)]
+pub struct Square(u8);
+
+impl Square {
+    /// The square with this index.
+    #[inline]
+    pub const fn new(index: u8) -> Square {
+        Square(index)
+    }
+
+    /// The square on `file` (0 = `a` .. 15 = `p`) and `rank` (0 = rank 1 .. 15 = rank 16),
+    /// or `None` when either is off the board.
+    #[inline]
+    pub const fn from_coords(file: u8, rank: u8) -> Option<Square> {
+        if file < 16 && rank < 16 {
+            Some(Square(rank * 16 + file))
+        } else {
+            None
+        }
+    }
+
+    /// The index, `(rank - 1) * 16 + file`, 0..=255.
+    #[inline]
+    pub const fn index(self) -> u8 {
+        self.0
+    }
+
+    /// The file, 0 (`a`) to 15 (`p`).
+    #[inline]
+    pub const fn file(self) -> u8 {
+        self.0 & 15
+    }
+
+    /// The rank counted from zero: 0 for rank 1 up to 15 for rank 16.
+    #[inline]
+    pub const fn rank(self) -> u8 {
+        self.0 >> 4
+    }
+
+    /// The square `(file, rank)` steps away, or `None` when that is off the board.
+    #[inline]
+    pub const fn offset(self, file_delta: i8, rank_delta: i8) -> Option<Square> {
+        let file = self.file() as i8 + file_delta;
+        let rank = self.rank() as i8 + rank_delta;
+        if file >= 0 && rank >= 0 {
+            Square::from_coords(file as u8, rank as u8)
+        } else {
+            None
+        }
+    }
+
+    /// Parses a square name from the start of `bytes`, returning it and the bytes it took.
+    ///
+    /// Strict: a lower-case file `a`..`p`, then a rank `1`..`16` without a leading zero.
+    pub(crate) fn parse_prefix(bytes: &[u8]) -> Option<(Square, usize)> {
+        let file = match bytes.first() {
+            Some(&c @ b'a'..=b'p') => c - b'a',
+            _ => return None,
+        };
+        let (rank, len) = match bytes.get(1..) {
+            Some([b'1', d @ b'0'..=b'6', ..]) => (10 + d - b'0', 3),
+            Some([d @ b'1'..=b'9', ..]) => (d - b'0', 2),
+            _ => return None,
+        };
+        Some((Square(rank.checked_sub(1)? * 16 + file), len))
+    }
+
+    /// All 256 squares in index order.
+    pub fn all() -> impl ExactSizeIterator<Item = Square> + DoubleEndedIterator {
+        (0..=255).map(Square)
+    }
+}
+
+impl FromStr for Square {
+    type Err = ParseSquareError;
+
+    fn from_str(text: &str) -> Result<Square, ParseSquareError> {
+        match Square::parse_prefix(text.as_bytes()) {
+            Some((square, len)) if len == text.len() => Ok(square),
+            _ => Err(ParseSquareError {
+                text: text.to_owned(),
+            }),
+        }
+    }
+}
+
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", (b'a' + self.file()) as char, self.rank() + 1)
+    }
+}
+
+impl fmt::Debug for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+impl From<Square> for u8 {
+    #[inline]
+    fn from(square: Square) -> u8 {
+        square.0
+    }
+}
+
+impl From<u8> for Square {
+    #[inline]
+    fn from(index: u8) -> Square {
+        Square(index)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_and_indices_follow_the_rules() {
+        for (name, index) in [
+            ("a1", 0),
+            ("p1", 15),
+            ("a16", 240),
+            ("p16", 255),
+            ("l2", 27),
+        ] {
+            let square: Square = name.parse().unwrap();
+            assert_eq!(square.index(), index);
+            assert_eq!(square.to_string(), name);
+        }
+        for square in Square::all() {
+            assert_eq!(square.to_string().parse::<Square>().unwrap(), square);
+        }
+    }
+
+    #[test]
+    fn parsing_is_strict() {
+        for bad in [
+            "", "a", "a0", "a17", "q1", "A1", "a01", "a1 ", " a1", "a1x", "1a", "a-1",
+        ] {
+            assert!(bad.parse::<Square>().is_err(), "{bad:?} parsed");
+        }
+    }
+
+    #[test]
+    fn offsets_stop_at_the_edge() {
+        let a1: Square = "a1".parse().unwrap();
+        assert_eq!(a1.offset(-1, 0), None);
+        assert_eq!(a1.offset(1, 1).unwrap().to_string(), "b2");
+        assert_eq!("p16".parse::<Square>().unwrap().offset(0, 1), None);
+    }
+}
