@@ -26,3 +26,6 @@ pub use perft::{divide, perft};
 pub use position::Position;
 pub use side::Side;
 pub use square::Square;
+
+pub mod ffi;
+pub mod search;
