@@ -11,6 +11,7 @@ mod notation;
 mod parity;
 mod perft;
 mod position;
+mod record;
 mod side;
 mod square;
 mod zobrist;
@@ -24,6 +25,7 @@ pub use game::{Draw, Game, Outcome};
 pub use moves::{MAX_MOVES, Move, MoveList};
 pub use perft::{divide, perft};
 pub use position::Position;
+pub use record::ParseRecordError;
 pub use side::Side;
 pub use square::Square;
 
