@@ -1,0 +1,201 @@
+//! Helpers shared by the integration tests: a small seeded PRNG, square and position
+//! shorthands, and generators of test positions (random dense placements, playouts).
+//!
+//! Each test binary uses only part of this module.
+#![allow(dead_code)]
+
+use halma::{Bitboard, Move, Position, Side, Square};
+
+/// The start position text of RULES.md.
+pub const START: &str =
+    "ooooo11/ooooo11/oooo12/ooo13/oo14/16/16/16/16/16/16/14xx/13xxx/12xxxx/11xxxxx/11xxxxx x";
+
+/// SplitMix64: tiny, seeded, good enough to scatter pieces and pick moves. Every failure
+/// message prints the seed, so a failure reproduces.
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator with this seed.
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (`n > 0`).
+    pub fn below(&mut self, n: usize) -> usize {
+        assert!(n > 0, "below(0)");
+        (self.next_u64() % n as u64) as usize
+    }
+
+    /// True with probability `numerator / denominator`.
+    pub fn chance(&mut self, numerator: usize, denominator: usize) -> bool {
+        self.below(denominator) < numerator
+    }
+
+    /// Shuffles `items` in place (Fisher-Yates).
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            let j = self.below(i + 1);
+            items.swap(i, j);
+        }
+    }
+}
+
+/// The square named `name` (`"l2"`); panics on a bad name (test input only).
+pub fn sq(name: &str) -> Square {
+    name.parse()
+        .unwrap_or_else(|e| panic!("bad square {name:?} in a test: {e}"))
+}
+
+/// The set of the named squares.
+pub fn squares(names: &[&str]) -> Bitboard {
+    names.iter().map(|name| sq(name)).collect()
+}
+
+/// The names of the squares of a set, in index order.
+pub fn names(set: Bitboard) -> Vec<String> {
+    set.iter().map(|s| s.to_string()).collect()
+}
+
+/// The move `from-to` (`"l2-k3"`); panics on bad text (test input only).
+pub fn mv(text: &str) -> Move {
+    text.parse()
+        .unwrap_or_else(|e| panic!("bad move {text:?} in a test: {e}"))
+}
+
+/// The position of this text; panics on bad text (test input only).
+pub fn pos(text: &str) -> Position {
+    text.parse()
+        .unwrap_or_else(|e| panic!("bad position {text:?} in a test: {e}"))
+}
+
+/// A position made of named squares, for hand-built rule tests. Panics if invalid.
+pub fn position_of(x: &[&str], o: &[&str], turn: Side) -> Position {
+    Position::from_parts([squares(x), squares(o)], turn)
+        .unwrap_or_else(|e| panic!("invalid test position x={x:?} o={o:?}: {e}"))
+}
+
+/// `count` distinct squares of `set` chosen at random.
+fn pick(rng: &mut Rng, set: Bitboard, count: usize) -> Vec<Square> {
+    let mut all: Vec<Square> = set.iter().collect();
+    rng.shuffle(&mut all);
+    all.truncate(count);
+    all
+}
+
+/// A random dense placement: 19 pieces a side, many in goal camps, some with a goal almost
+/// or entirely full, some with opponents' pieces left in a goal; valid (never both goals
+/// filled). The side to move is random.
+pub fn dense_placement(rng: &mut Rng) -> Position {
+    loop {
+        let mut pieces = [Bitboard::EMPTY; 2];
+        let mut sides = Side::ALL;
+        rng.shuffle(&mut sides);
+        for side in sides {
+            let free = !(pieces[0] | pieces[1]);
+            // How many of this side's pieces go into its goal camp.
+            let in_goal = match rng.below(8) {
+                0 => 19,
+                1 | 2 => 18,
+                3 => 15 + rng.below(3),
+                4 => rng.below(19),
+                _ => rng.below(10),
+            };
+            let goal_free = side.goal() & free;
+            let mut chosen = pick(rng, goal_free, in_goal);
+            // A few in the home camp, the rest near the middle or anywhere.
+            let placed: Bitboard = chosen.iter().copied().collect();
+            let home_free = side.home() & (free - placed);
+            let at_home = rng.below(5).min(19 - chosen.len());
+            chosen.extend(pick(rng, home_free, at_home));
+            let placed: Bitboard = chosen.iter().copied().collect();
+            let rest = 19 - chosen.len();
+            let pool = if rng.chance(1, 2) {
+                // Bunched up in the middle of the board: many jump chains.
+                middle_band() & (free - placed)
+            } else {
+                free - placed
+            };
+            chosen.extend(pick(rng, pool, rest));
+            if chosen.len() < 19 {
+                let placed: Bitboard = chosen.iter().copied().collect();
+                let more = 19 - chosen.len();
+                chosen.extend(pick(rng, free - placed, more));
+            }
+            pieces[side.index()] = chosen.into_iter().collect();
+        }
+        let turn = if rng.chance(1, 2) { Side::X } else { Side::O };
+        if let Ok(position) = Position::from_parts(pieces, turn) {
+            return position;
+        }
+    }
+}
+
+/// Ranks 4 to 13 (where a race crowds up).
+fn middle_band() -> Bitboard {
+    Square::all()
+        .filter(|s| (3..13).contains(&s.rank()))
+        .collect()
+}
+
+/// How far `side`'s pieces are from the far corner of its goal, summed (file distance plus
+/// rank distance): lower is closer to winning.
+pub fn distance_to_goal(position: &Position, side: Side) -> u32 {
+    let (corner_file, corner_rank) = match side {
+        Side::X => (0u8, 15u8),
+        Side::O => (15, 0),
+    };
+    position
+        .pieces(side)
+        .iter()
+        .map(|s| (s.file().abs_diff(corner_file) + s.rank().abs_diff(corner_rank)) as u32)
+        .sum()
+}
+
+/// The position after `plies` moves picked by `rng` from the start (using the engine's
+/// generator), stopping early when the position has no moves. With `greedy` in 0..=100 the
+/// percentage of moves chosen to advance the most toward the goal.
+pub fn playout(rng: &mut Rng, plies: usize, greedy: usize) -> Vec<Position> {
+    let mut position = Position::start();
+    let mut seen = vec![position];
+    for _ in 0..plies {
+        let moves = position.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let mv = if rng.below(100) < greedy {
+            best_advance(&position, &moves, rng)
+        } else {
+            moves[rng.below(moves.len())]
+        };
+        position.play(mv).expect("a generated move is legal");
+        seen.push(position);
+    }
+    seen
+}
+
+/// Among `moves`, one that lowers the mover's [`distance_to_goal`] the most, ties broken at
+/// random.
+pub fn best_advance(position: &Position, moves: &[Move], rng: &mut Rng) -> Move {
+    let side = position.turn();
+    let gain = |mv: &Move| {
+        let (cf, cr) = match side {
+            Side::X => (0u8, 15u8),
+            Side::O => (15, 0),
+        };
+        let d = |s: Square| (s.file().abs_diff(cf) + s.rank().abs_diff(cr)) as i32;
+        d(mv.from) - d(mv.to)
+    };
+    let best = moves.iter().map(gain).max().expect("moves is not empty");
+    let top: Vec<Move> = moves.iter().copied().filter(|m| gain(m) == best).collect();
+    top[rng.below(top.len())]
+}
