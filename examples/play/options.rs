@@ -1,0 +1,141 @@
+//! The command line.
+
+use std::time::Duration;
+
+use halma::Side;
+
+use crate::engine::DEFAULT_LEVEL;
+
+/// The usage text printed by `--help`.
+pub const USAGE: &str = "\
+play Halma against the computer
+
+usage: cargo run --release --example play -- [options]
+
+options:
+  --side x|o       the side you play (also --play-as); x starts bottom right and moves
+                   first, o starts top left (default x)
+  --level N        the computer's level, 1 (easiest) to 10 (strongest)
+  --movetime MS    think at most MS milliseconds a move (on top of the level)
+  --depth N        search exactly N plies deep (fixed, repeatable play)
+  --nodes N        search at most N nodes a move (fixed, repeatable play)
+  --no-color       plain text even on a terminal (so does the NO_COLOR variable)
+  --help           this text
+
+type help at the prompt for the commands";
+
+/// What the command line asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// The side the player takes.
+    pub human: Side,
+    /// The computer's level, 1..=10.
+    pub level: u8,
+    /// Extra limits on every search.
+    pub fixed: FixedLimits,
+    /// Colour switched off by `--no-color`.
+    pub no_color: bool,
+}
+
+/// Limits the command line adds to the level's.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FixedLimits {
+    /// `--depth`.
+    pub depth: Option<u32>,
+    /// `--nodes`.
+    pub nodes: Option<u64>,
+    /// `--movetime`.
+    pub time: Option<Duration>,
+}
+
+/// What `main` does.
+#[derive(Debug)]
+pub enum Parsed {
+    /// Play with these options.
+    Play(Options),
+    /// Print the usage.
+    Help,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            human: Side::X,
+            level: DEFAULT_LEVEL,
+            fixed: FixedLimits::default(),
+            no_color: false,
+        }
+    }
+}
+
+/// Reads the arguments (without the program name). `--name value` and `--name=value` both
+/// work. The error is a one-line message.
+pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Parsed, String> {
+    let mut options = Options::default();
+    let mut args = args.into_iter();
+    while let Some(arg) = args.next() {
+        let (name, inline) = match arg.split_once('=') {
+            Some((name, value)) => (name.to_owned(), Some(value.to_owned())),
+            None => (arg, None),
+        };
+        match name.as_str() {
+            "--help" | "-h" => return Ok(Parsed::Help),
+            "--no-color" | "--no-colour" => options.no_color = true,
+            "--side" | "--play-as" => {
+                options.human = parse_side(&value(&name, inline, &mut args)?)?;
+            }
+            "--level" => options.level = parse_level(&value(&name, inline, &mut args)?)?,
+            "--movetime" => {
+                let ms = parse_number(&name, &value(&name, inline, &mut args)?)?;
+                options.fixed.time = Some(Duration::from_millis(ms));
+            }
+            "--depth" => {
+                let depth = parse_number(&name, &value(&name, inline, &mut args)?)?;
+                options.fixed.depth = Some(u32::try_from(depth).unwrap_or(u32::MAX));
+            }
+            "--nodes" => {
+                options.fixed.nodes = Some(parse_number(&name, &value(&name, inline, &mut args)?)?);
+            }
+            _ => return Err(format!("unknown option {name:?} (try --help)")),
+        }
+    }
+    Ok(Parsed::Play(options))
+}
+
+/// The value of option `name`: after `=`, or the next argument.
+fn value(
+    name: &str,
+    inline: Option<String>,
+    args: &mut impl Iterator<Item = String>,
+) -> Result<String, String> {
+    inline
+        .or_else(|| args.next())
+        .ok_or_else(|| format!("{name} needs a value (try --help)"))
+}
+
+/// `x` or `o`.
+pub fn parse_side(text: &str) -> Result<Side, String> {
+    match text {
+        "x" | "X" => Ok(Side::X),
+        "o" | "O" => Ok(Side::O),
+        _ => Err(format!("{text:?} is not a side: choose x or o")),
+    }
+}
+
+/// A level, 1 to 10.
+pub fn parse_level(text: &str) -> Result<u8, String> {
+    match text.parse::<u8>() {
+        Ok(level @ 1..=10) => Ok(level),
+        _ => Err(format!("{text:?} is not a level: choose 1 to 10")),
+    }
+}
+
+/// A positive whole number for option `name`.
+fn parse_number(name: &str, text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(number) if number > 0 => Ok(number),
+        _ => Err(format!(
+            "{name} needs a positive whole number, not {text:?}"
+        )),
+    }
+}

@@ -1,0 +1,153 @@
+//! The computer thinks on a background thread while this thread shows its progress.
+//!
+//! This is the pattern a game host copies: the search runs on a worker thread with
+//! [`Engine::search_with_info`], its per-iteration info comes back over a channel, and the
+//! thread that owns the screen stays free (here: it animates a spinner). A [`StopHandle`]
+//! ends the search from anywhere (here: the Ctrl-C handler) and the search then returns
+//! its best move so far.
+
+use std::io::{self, Write};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use halma::Game;
+
+use crate::engine::{Engine, Limits, SCORE_WIN, SearchResult, StopHandle};
+
+/// How often the spinner turns.
+const TICK: Duration = Duration::from_millis(100);
+const SPINNER: [char; 4] = ['|', '/', '-', '\\'];
+
+/// What the progress line shows: the latest completed iteration.
+#[derive(Clone, Copy, Debug, Default)]
+struct Progress {
+    depth: u32,
+    score: i32,
+    nodes: u64,
+}
+
+/// Whether a search runs, shared with the Ctrl-C handler: Ctrl-C stops a running search
+/// and quits otherwise.
+#[derive(Clone)]
+pub struct Thinking {
+    running: Arc<AtomicBool>,
+    stop: StopHandle,
+}
+
+impl Thinking {
+    /// The flag for searches of the engine whose stop handle is `stop`.
+    pub fn new(stop: StopHandle) -> Thinking {
+        Thinking {
+            running: Arc::new(AtomicBool::new(false)),
+            stop,
+        }
+    }
+
+    /// Called on Ctrl-C: stops the running search and returns `true`, or returns `false`
+    /// when no search runs.
+    pub fn interrupt(&self) -> bool {
+        if self.running.load(Ordering::SeqCst) {
+            self.stop.stop();
+            true
+        } else {
+            false
+        }
+    }
+}
+
+/// Searches `game` with `engine` on a worker thread. With `live` set (stdout is a
+/// terminal) a spinner with the depth and score reached turns on one line until the search
+/// ends; `label` says who thinks. The error is a one-line message.
+pub fn think(
+    engine: &mut Engine,
+    game: &Game,
+    limits: &Limits,
+    thinking: &Thinking,
+    live: bool,
+    label: &str,
+) -> Result<SearchResult, String> {
+    let (sender, receiver) = mpsc::channel::<Progress>();
+    thinking.running.store(true, Ordering::SeqCst);
+    let result = thread::scope(|scope| {
+        let worker = scope.spawn(move || {
+            engine.search_with_info(game, limits, &mut |info| {
+                let progress = Progress {
+                    depth: info.depth,
+                    score: info.score,
+                    nodes: info.nodes,
+                };
+                // The receiver lives until this thread ends; a failed send only means
+                // nobody watches.
+                let _ = sender.send(progress);
+            })
+        });
+        watch(&receiver, live, label);
+        worker.join()
+    });
+    thinking.running.store(false, Ordering::SeqCst);
+    match result {
+        Ok(Ok(result)) => Ok(result),
+        Ok(Err(error)) => Err(format!("the computer cannot move: {error}")),
+        Err(_) => Err("the computer's search failed".to_owned()),
+    }
+}
+
+/// Shows progress until the worker drops its sender (the search ended).
+fn watch(receiver: &mpsc::Receiver<Progress>, live: bool, label: &str) {
+    let started = Instant::now();
+    if !live {
+        // No animation in a pipe: one line says a search started.
+        let _ = writeln!(io::stdout(), "{label}...");
+    }
+    let mut progress = None;
+    let mut turn = 0;
+    loop {
+        match receiver.recv_timeout(TICK) {
+            Ok(update) => progress = Some(update),
+            Err(RecvTimeoutError::Timeout) => turn += 1,
+            Err(RecvTimeoutError::Disconnected) => break,
+        }
+        if live {
+            spin(SPINNER[turn % SPINNER.len()], label, progress, started);
+        }
+    }
+    if live {
+        // Clear the progress line.
+        print!("\r\x1b[K");
+        let _ = io::stdout().flush();
+    }
+}
+
+/// Redraws the progress line.
+fn spin(spinner: char, label: &str, progress: Option<Progress>, started: Instant) {
+    let mut line = format!("\r{spinner} {label}");
+    if let Some(progress) = progress {
+        line.push_str(&format!(
+            ": depth {}, score {}, {} nodes",
+            progress.depth,
+            score_text(progress.score),
+            progress.nodes
+        ));
+    }
+    line.push_str(&format!(
+        ", {:.1} s (Ctrl-C: move now)\x1b[K",
+        started.elapsed().as_secs_f64()
+    ));
+    print!("{line}");
+    let _ = io::stdout().flush();
+}
+
+/// A score for people: `+1.25` (moves of race advantage for the side that searched), or a
+/// forced result, `wins in 3` / `loses in 4` (plies).
+pub fn score_text(score: i32) -> String {
+    let plies = i64::from(SCORE_WIN) - i64::from(score.unsigned_abs());
+    if plies < 1000 {
+        let verb = if score > 0 { "wins" } else { "loses" };
+        format!("{verb} in {plies}")
+    } else {
+        format!("{:+.2}", f64::from(score) / 100.0)
+    }
+}

@@ -1,0 +1,517 @@
+//! The terminal game, `examples/play`, driven through stdin and stdout like a player would.
+//!
+//! The example binary lives next to this test's binary, in `target/<profile>/examples/`.
+//! A plain `cargo test` builds every example before running tests; `cargo test --test play`
+//! does not, so the first test to need the binary runs `cargo build --example play` with
+//! this test's profile and target directory (a no-op when it is up to date). The computer
+//! searches at level 1 and depth 1, so every run is quick and plays the same way; the
+//! assertions never depend on time, nor on which move the computer picks.
+
+use std::io::{BufReader, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitStatus, Stdio};
+use std::sync::OnceLock;
+
+use halma::{Game, Position};
+
+/// The column header above and below the board.
+const FILES: &str = "    a b c d e f g h i j k l m n o p";
+/// Quick, repeatable computer play.
+const FAST: [&str; 4] = ["--level", "1", "--depth", "1"];
+
+/// The path of the example binary, built once if need be.
+fn binary() -> &'static Path {
+    static BINARY: OnceLock<PathBuf> = OnceLock::new();
+    BINARY.get_or_init(|| {
+        let exe = std::env::current_exe().expect("the test binary has a path");
+        // target/<profile>/deps/play-<hash>
+        let profile_dir = exe
+            .parent()
+            .and_then(Path::parent)
+            .expect("the test binary is in target/<profile>/deps");
+        let target_dir = profile_dir.parent().expect("a target directory");
+        let profile = profile_dir
+            .file_name()
+            .and_then(|name| name.to_str())
+            .expect("a profile directory");
+        let mut cargo = Command::new(env!("CARGO"));
+        cargo
+            .args(["build", "--quiet", "--example", "play", "--manifest-path"])
+            .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml"))
+            .arg("--target-dir")
+            .arg(target_dir);
+        match profile {
+            "debug" => {}
+            "release" => {
+                cargo.arg("--release");
+            }
+            other => {
+                cargo.args(["--profile", other]);
+            }
+        }
+        let status = cargo.status().expect("cargo runs");
+        assert!(status.success(), "cargo build --example play failed");
+        let binary = profile_dir
+            .join("examples")
+            .join(format!("play{}", std::env::consts::EXE_SUFFIX));
+        assert!(binary.exists(), "no example binary at {}", binary.display());
+        binary
+    })
+}
+
+/// What a run printed and how it ended.
+struct Run {
+    stdout: String,
+    stderr: String,
+    status: ExitStatus,
+}
+
+/// Runs the game with `args`, typing `input`, until it exits.
+fn run(args: &[&str], input: &str) -> Run {
+    let mut child = Command::new(binary())
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the game starts");
+    let mut stdin = child.stdin.take().expect("piped stdin");
+    stdin.write_all(input.as_bytes()).expect("the game reads");
+    drop(stdin);
+    let output = child.wait_with_output().expect("the game ends");
+    Run {
+        stdout: String::from_utf8(output.stdout).expect("utf-8 output"),
+        stderr: String::from_utf8(output.stderr).expect("utf-8 errors"),
+        status: output.status,
+    }
+}
+
+/// [`run`] with quick computer play, expecting a clean exit.
+fn play(input: &str) -> String {
+    play_with(&[], input)
+}
+
+/// [`play`] with extra arguments.
+fn play_with(args: &[&str], input: &str) -> String {
+    let mut all = FAST.to_vec();
+    all.extend_from_slice(args);
+    let run = run(&all, input);
+    assert!(
+        run.status.success(),
+        "exit {:?}\nstdout:\n{}\nstderr:\n{}",
+        run.status,
+        run.stdout,
+        run.stderr
+    );
+    assert!(run.stderr.is_empty(), "stderr: {}", run.stderr);
+    run.stdout
+}
+
+/// Every board drawn, header to footer.
+fn boards(stdout: &str) -> Vec<String> {
+    let lines: Vec<&str> = stdout.lines().collect();
+    let mut boards = Vec::new();
+    let mut index = 0;
+    while index < lines.len() {
+        if lines[index] == FILES && index + 17 < lines.len() && lines[index + 17] == FILES {
+            boards.push(lines[index..=index + 17].join("\n"));
+            index += 18;
+        } else {
+            index += 1;
+        }
+    }
+    boards
+}
+
+/// The line after the first line that starts with `prefix`, or a panic with the output.
+fn line_starting<'a>(stdout: &'a str, prefix: &str) -> &'a str {
+    stdout
+        .lines()
+        .find(|line| line.starts_with(prefix))
+        .unwrap_or_else(|| panic!("no line starting with {prefix:?} in:\n{stdout}"))
+}
+
+/// A file name in the temporary directory, unique to this test process and `name`.
+fn temp_file(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("halma-play-{}-{name}", std::process::id()))
+}
+
+/// Draws a position: `x` on `xs`, `o` on `os`, side to move `turn`.
+fn position(xs: &[&str], os: &[&str], turn: char) -> Position {
+    let mut rows = [['.'; 16]; 16];
+    for (squares, piece) in [(xs, 'x'), (os, 'o')] {
+        for name in squares {
+            let square: halma::Square = name.parse().expect("a square");
+            rows[square.rank() as usize][square.file() as usize] = piece;
+        }
+    }
+    let ranks: Vec<String> = rows
+        .iter()
+        .rev()
+        .map(|row| {
+            let mut text = String::new();
+            let mut run = 0;
+            for &c in row {
+                if c == '.' {
+                    run += 1;
+                } else {
+                    if run > 0 {
+                        text.push_str(&run.to_string());
+                        run = 0;
+                    }
+                    text.push(c);
+                }
+            }
+            if run > 0 {
+                text.push_str(&run.to_string());
+            }
+            text
+        })
+        .collect();
+    format!("{} {turn}", ranks.join("/"))
+        .parse()
+        .expect("a valid position")
+}
+
+/// `o`'s home camp, `x`'s goal.
+const O_HOME: [&str; 19] = [
+    "a16", "b16", "c16", "d16", "e16", "a15", "b15", "c15", "d15", "e15", "a14", "b14", "c14",
+    "d14", "a13", "b13", "c13", "a12", "b12",
+];
+
+/// 18 squares in the middle of the board, away from both camps.
+const MIDDLE: [&str; 18] = [
+    "f8", "g8", "h8", "i8", "j8", "k8", "f7", "g7", "h7", "i7", "j7", "k7", "f6", "g6", "h6", "i6",
+    "j6", "k6",
+];
+
+#[test]
+fn a_move_gets_a_reply_and_undo_takes_both_back() {
+    let out = play("l2-k3\nundo\nboard\nquit\n");
+    assert!(out.contains("x> l2-k3\nyou play l2-k3\n"), "{out}");
+    let reply = line_starting(&out, "computer (o) plays ");
+    let mv = reply["computer (o) plays ".len()..]
+        .split_whitespace()
+        .next()
+        .expect("a move");
+    let mut game = Game::new();
+    game.play_text("l2-k3").expect("legal");
+    game.play_text(mv).expect("the computer's reply is legal");
+    assert!(out.contains(&format!("took back l2-k3 {mv}\n")), "{out}");
+    let boards = boards(&out);
+    assert_eq!(boards.len(), 4, "{out}");
+    // The start, after the reply, after undo, on request.
+    assert_eq!(boards[2], boards[0]);
+    assert_eq!(boards[3], boards[0]);
+    assert_ne!(boards[1], boards[0]);
+    assert!(out.ends_with("x> quit\nbye\n"), "{out}");
+}
+
+#[test]
+fn the_board_shows_camps_labels_and_the_last_move() {
+    let out = play("n4-n5\nquit\n");
+    let boards = boards(&out);
+    let start: Vec<&str> = boards[0].lines().collect();
+    assert_eq!(start[1], "16  o o o o o . . . . . . . . . . .  16");
+    assert_eq!(start[16], " 1  . . . . . . . . . . . x x x x x  1");
+    // After n4-n5 and the reply, n4 is an empty camp square of x, shown as `+`.
+    let after: Vec<&str> = boards[1].lines().collect();
+    assert_eq!(&after[13][3..], " . . . . . . . . . . . . . + x x  4");
+    // The computer's move: its origin starred, its piece in capitals.
+    let last = line_starting(&out, "last move: o ");
+    let mv: halma::Move = last["last move: o ".len()..]
+        .split_whitespace()
+        .next()
+        .and_then(|text| text.parse().ok())
+        .expect("a from-to move");
+    let cell = |square: halma::Square| {
+        let row = after[16 - square.rank() as usize];
+        row.as_bytes()[4 + 2 * square.file() as usize] as char
+    };
+    assert_eq!(cell(mv.from), '*', "{out}");
+    assert_eq!(cell(mv.to), 'O', "{out}");
+    assert!(out.contains("+ empty camp square"), "{out}");
+}
+
+#[test]
+fn moves_lists_where_a_piece_can_go() {
+    let out = play("moves n2\nn2\nmoves e15\nmoves h8\nmoves p1\nmoves z9\nmoves\nquit\n");
+    assert!(out.contains("x> moves n2\nn2 can go to l4\n"), "{out}");
+    assert!(out.contains("x> n2\nn2 can go to l4\n"), "{out}");
+    assert!(
+        out.contains("e15 holds a piece of the computer (o)"),
+        "{out}"
+    );
+    assert!(out.contains("h8 is empty"), "{out}");
+    assert!(out.contains("the piece on p1 cannot move"), "{out}");
+    assert!(out.contains("\"z9\" is not a square"), "{out}");
+    // Without a square: one line per piece that can move, 40 moves in all.
+    let listed: usize = out
+        .lines()
+        .skip_while(|line| *line != "x> moves")
+        .skip(1)
+        .take_while(|line| !line.starts_with("x> "))
+        .map(|line| line.split_whitespace().count() - 1)
+        .sum();
+    assert_eq!(listed, 40, "{out}");
+}
+
+#[test]
+fn bad_input_gets_one_line_and_the_prompt_again() {
+    let out =
+        play("hello\nl2-l2\np1-p6\nzz-k3\nlevel 11\nlevel x\nhint me\nsave\nnew q\nl2-k3\nquit\n");
+    let expected = [
+        (
+            "hello",
+            "\"hello\" is neither a move (like l2-k3) nor a command",
+        ),
+        ("l2-l2", "illegal move: l2 is both origin and destination"),
+        ("p1-p6", "illegal move: the piece on p1 cannot reach p6"),
+        ("zz-k3", "invalid move text: expected a square"),
+        ("level 11", "\"11\" is not a level: choose 1 to 10"),
+        ("level x", "\"x\" is not a level"),
+        ("hint me", "hint takes no argument"),
+        ("save", "save needs a file name"),
+        ("new q", "\"q\" is not a side"),
+    ];
+    for (input, message) in expected {
+        let echoed = format!("x> {input}\n");
+        let at = out
+            .find(&echoed)
+            .unwrap_or_else(|| panic!("{input:?} not echoed:\n{out}"));
+        let rest = &out[at + echoed.len()..];
+        let (line, next) = rest.split_once('\n').expect("a message line");
+        assert!(line.starts_with(message), "{input:?} gave {line:?}");
+        assert!(
+            next.starts_with("x> "),
+            "{input:?}: no prompt after {line:?}"
+        );
+    }
+    // And the game goes on.
+    assert!(out.contains("you play l2-k3\n"), "{out}");
+    line_starting(&out, "computer (o) plays ");
+}
+
+#[test]
+fn save_then_load_restores_the_game() {
+    let file = temp_file("save-load.txt");
+    let name = file.to_str().expect("a utf-8 temp path");
+    let input = format!("l2-k3\nsave {name}\nboard\nnew\nload {name}\nundo\nquit\n");
+    let out = play(&input);
+    let record = std::fs::read_to_string(&file).expect("the game was saved");
+    std::fs::remove_file(&file).expect("remove the record");
+    assert!(
+        out.contains(&format!("saved the game (2 moves) to {name}\n")),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!("loaded {name}: 2 moves, x to move\n")),
+        "{out}"
+    );
+    // The record: start position text, then the two moves.
+    let mut lines = record.lines();
+    assert_eq!(lines.next(), Some(Position::start().to_string().as_str()));
+    assert!(
+        lines
+            .next()
+            .is_some_and(|moves| moves.starts_with("l2-k3 "))
+    );
+    assert_eq!(lines.next(), None);
+    let game = Game::from_record(&record).expect("a valid record");
+    assert_eq!(game.moves().len(), 2);
+    // boards: start, after the reply, `board`, `new`, `load`, `undo`.
+    let boards = boards(&out);
+    assert_eq!(boards.len(), 6, "{out}");
+    assert_eq!(boards[4], boards[2], "load shows the saved game");
+    assert_eq!(boards[3], boards[0], "new starts again");
+    assert_eq!(boards[5], boards[0], "the loaded game has its history");
+}
+
+#[test]
+fn load_refuses_missing_files_and_bad_records() {
+    let file = temp_file("bad-record.txt");
+    let name = file.to_str().expect("a utf-8 temp path");
+    let start = Position::start();
+    std::fs::write(&file, format!("{start}\nl2-k3 l1-l2\n")).expect("write");
+    let missing = temp_file("missing.txt");
+    let missing = missing.to_str().expect("a utf-8 temp path");
+    let out = play(&format!("load {name}\nload {missing}\nquit\n"));
+    std::fs::remove_file(&file).expect("remove the record");
+    assert!(
+        out.contains(&format!(
+            "cannot load {name}: move 2 (l1-l2) on line 2 of the game record cannot be played"
+        )),
+        "{out}"
+    );
+    assert!(out.contains(&format!("cannot read {missing}: ")), "{out}");
+}
+
+#[test]
+fn end_of_input_quits_cleanly() {
+    let out = play("l2-k3\n");
+    assert!(out.ends_with("x> \nbye\n"), "{out}");
+    let out = play("");
+    assert!(out.ends_with("x> \nbye\n"), "{out}");
+}
+
+#[test]
+fn playing_o_lets_the_computer_open() {
+    let out = play_with(&["--side", "o"], "undo\nquit\n");
+    let first_prompt = out.find("o> ").expect("a prompt");
+    let reply = out.find("computer (x) plays ").expect("the computer opens");
+    assert!(reply < first_prompt, "{out}");
+    assert!(
+        out.contains("o> undo\nnothing to undo: you have not moved yet\n"),
+        "{out}"
+    );
+    assert!(out.contains("you are o (home camp top left)"), "{out}");
+}
+
+#[test]
+fn hint_suggests_a_legal_move() {
+    let out = play("hint\nquit\n");
+    let hint = line_starting(&out, "hint: ");
+    let mv = hint["hint: ".len()..]
+        .split_whitespace()
+        .next()
+        .expect("a move");
+    assert!(Game::new().play_text(mv).is_ok(), "{hint}");
+}
+
+#[test]
+fn a_win_is_announced() {
+    // x has 18 pieces in its goal and steps into the last square, b12.
+    let xs: Vec<&str> = O_HOME
+        .iter()
+        .copied()
+        .filter(|&s| s != "b12")
+        .chain(["b11"])
+        .collect();
+    let mut os = MIDDLE.to_vec();
+    os.push("h10");
+    let game = Game::from_position(position(&xs, &os, 'x'));
+    let file = temp_file("win.txt");
+    std::fs::write(&file, game.to_record()).expect("write");
+    let name = file.to_str().expect("a utf-8 temp path");
+    let out = play(&format!(
+        "load {name}\nb11-b12\nmoves b12\nl2-k3\nundo\nquit\n"
+    ));
+    std::fs::remove_file(&file).expect("remove the record");
+    assert!(
+        out.contains("game over: x wins: all 19 pieces in the goal camp (you win)\n"),
+        "{out}"
+    );
+    assert!(out.contains("x> moves b12\nthe game is over"), "{out}");
+    assert!(out.contains("x> l2-k3\nthe game is over"), "{out}");
+    assert!(out.contains("x> undo\ntook back b11-b12\n"), "{out}");
+}
+
+#[test]
+fn a_blocked_repetition_draw_is_explained() {
+    // x fills its goal but for a16, which o keeps at home; both sides shuffle.
+    let xs: Vec<&str> = O_HOME
+        .iter()
+        .copied()
+        .filter(|&s| s != "a16")
+        .chain(["j10"])
+        .collect();
+    let mut os = MIDDLE.to_vec();
+    os.push("a16");
+    let mut game = Game::from_position(position(&xs, &os, 'x'));
+    for _ in 0..2 {
+        for mv in ["j10-j11", "f6-f5", "j11-j10", "f5-f6"] {
+            game.play_text(mv).expect("legal");
+        }
+    }
+    assert!(game.outcome().is_over());
+    let file = temp_file("blocked.txt");
+    std::fs::write(&file, game.to_record()).expect("write");
+    let name = file.to_str().expect("a utf-8 temp path");
+    let out = play(&format!("load {name}\nquit\n"));
+    std::fs::remove_file(&file).expect("remove the record");
+    assert!(
+        out.contains(
+            "game over: draw by threefold repetition: x is blocked, o keeps a16 in its home camp"
+        ),
+        "{out}"
+    );
+}
+
+#[test]
+fn help_lists_the_commands() {
+    let out = play("help\nquit\n");
+    for command in [
+        "moves [SQUARE]",
+        "hint",
+        "undo",
+        "level [N]",
+        "new",
+        "save FILE",
+        "load FILE",
+        "quit",
+    ] {
+        assert!(out.contains(command), "{command} missing:\n{out}");
+    }
+}
+
+#[test]
+fn the_command_line_is_checked() {
+    let help = run(&["--help"], "");
+    assert!(help.status.success());
+    assert!(help.stdout.contains("--side x|o"), "{}", help.stdout);
+    for args in [
+        &["--side", "z"][..],
+        &["--level", "0"],
+        &["--level"],
+        &["--frobnicate"],
+    ] {
+        let run = run(args, "");
+        assert_eq!(run.status.code(), Some(2), "{args:?}");
+        assert!(
+            run.stderr.starts_with("error: "),
+            "{args:?}: {}",
+            run.stderr
+        );
+        assert!(run.stdout.is_empty(), "{args:?}");
+    }
+}
+
+/// Ctrl-C at the prompt leaves with exit code 0.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_at_the_prompt_quits_cleanly() {
+    let mut child = Command::new(binary())
+        .args(FAST)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the game starts");
+    let mut stdout = BufReader::new(child.stdout.take().expect("piped stdout"));
+    // Wait for the first prompt: the game is then reading its input.
+    let mut seen = Vec::new();
+    while !seen.ends_with(b"x> ") {
+        let mut byte = [0];
+        stdout.read_exact(&mut byte).expect("the prompt comes");
+        seen.push(byte[0]);
+    }
+    interrupt(child.id());
+    let mut rest = String::new();
+    stdout.read_to_string(&mut rest).expect("output");
+    let status = child.wait().expect("the game ends");
+    assert_eq!(status.code(), Some(0), "{rest}");
+    assert!(rest.contains("bye"), "{rest}");
+    drop(child.stdin.take());
+}
+
+/// Sends SIGINT, as Ctrl-C does.
+#[cfg(unix)]
+fn interrupt(pid: u32) {
+    let status = Command::new("kill")
+        .args(["-INT", &pid.to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(status.success());
+}
