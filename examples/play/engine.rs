@@ -33,17 +33,17 @@ impl Limits {
     }
     /// Adds a depth limit.
     pub fn with_depth(mut self, depth: u32) -> Limits {
-        self.depth = Some(depth);
+        self.depth = (depth > 0).then_some(depth);
         self
     }
     /// Adds a node limit.
     pub fn with_nodes(mut self, nodes: u64) -> Limits {
-        self.nodes = Some(nodes);
+        self.nodes = (nodes > 0).then_some(nodes);
         self
     }
     /// Adds a time limit.
     pub fn with_time(mut self, time: Duration) -> Limits {
-        self.time = Some(time);
+        self.time = (!time.is_zero()).then_some(time);
         self
     }
 }

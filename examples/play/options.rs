@@ -4,7 +4,7 @@ use std::time::Duration;
 
 use halma::Side;
 
-use crate::engine::DEFAULT_LEVEL;
+use crate::engine::{DEFAULT_LEVEL, Limits};
 
 /// The usage text printed by `--help`.
 pub const USAGE: &str = "\
@@ -16,9 +16,11 @@ options:
   --side x|o       the side you play (also --play-as); x starts bottom right and moves
                    first, o starts top left (default x)
   --level N        the computer's level, 1 (easiest) to 10 (strongest)
-  --movetime MS    think at most MS milliseconds a move (on top of the level)
-  --depth N        search exactly N plies deep (fixed, repeatable play)
-  --nodes N        search at most N nodes a move (fixed, repeatable play)
+  --movetime MS    full strength, thinking up to MS milliseconds a move
+  --depth N        full strength, searching N plies deep (repeatable play)
+  --nodes N        full strength, searching about N nodes a move (repeatable play)
+                   (--movetime, --depth and --nodes combine, the first limit reached
+                   ends a search; they replace the level until `level N` is typed)
   --no-color       plain text even on a terminal (so does the NO_COLOR variable)
   --help           this text
 
@@ -46,6 +48,36 @@ pub struct FixedLimits {
     pub nodes: Option<u64>,
     /// `--movetime`.
     pub time: Option<Duration>,
+}
+
+impl FixedLimits {
+    /// The search limits, when any is set.
+    pub fn limits(&self) -> Option<Limits> {
+        if *self == FixedLimits::default() {
+            return None;
+        }
+        // A zero limit is no limit.
+        Some(
+            Limits::depth(self.depth.unwrap_or(0))
+                .with_nodes(self.nodes.unwrap_or(0))
+                .with_time(self.time.unwrap_or_default()),
+        )
+    }
+
+    /// `"depth 3, 2000 ms"`: the limits that are set.
+    pub fn describe(&self) -> String {
+        let mut parts = Vec::new();
+        if let Some(depth) = self.depth {
+            parts.push(format!("depth {depth}"));
+        }
+        if let Some(nodes) = self.nodes {
+            parts.push(format!("{nodes} nodes"));
+        }
+        if let Some(time) = self.time {
+            parts.push(format!("{} ms", time.as_millis()));
+        }
+        parts.join(", ")
+    }
 }
 
 /// What `main` does.

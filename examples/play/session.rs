@@ -28,6 +28,7 @@ pub struct Session {
     game: Game,
     human: Side,
     level: u8,
+    /// The command line's fixed limits, which replace the level until `level N`.
     fixed: FixedLimits,
     engine: Engine,
     thinking: Thinking,
@@ -137,8 +138,8 @@ impl Session {
         };
         say(format!(
             "halma: bring your 19 pieces into the opposite camp before the computer does; \
-             {first}, level {}",
-            self.level
+             {first}; {}",
+            self.strength()
         ))?;
         self.show_board(true)?;
         say("type a move like l2-k3, or help for the commands")
@@ -149,19 +150,20 @@ impl Session {
         !self.game.outcome().is_over() && self.game.position().turn() != self.human
     }
 
-    /// The limits of every search: the level's, plus the command line's.
+    /// The limits of every search: the command line's fixed ones, or the level's.
     fn limits(&self) -> Limits {
-        let mut limits = Limits::level(self.level);
-        if let Some(depth) = self.fixed.depth {
-            limits = limits.with_depth(depth);
+        self.fixed
+            .limits()
+            .unwrap_or_else(|| Limits::level(self.level))
+    }
+
+    /// `"level 5"`, or the fixed limits that replace the level.
+    fn strength(&self) -> String {
+        if self.fixed.limits().is_some() {
+            format!("full strength, {}", self.fixed.describe())
+        } else {
+            format!("level {}", self.level)
         }
-        if let Some(nodes) = self.fixed.nodes {
-            limits = limits.with_nodes(nodes);
-        }
-        if let Some(time) = self.fixed.time {
-            limits = limits.with_time(time);
-        }
-        limits
     }
 
     /// The computer searches and plays its move.
@@ -280,11 +282,12 @@ impl Session {
     fn level(&mut self, text: Option<&str>) -> Result<(), Fatal> {
         match text.map(options::parse_level) {
             None => say(format!(
-                "level {} (1 easiest to 10 strongest): type level N to change it",
-                self.level
+                "{} (levels go from 1, easiest, to 10, strongest): type level N to change it",
+                self.strength()
             )),
             Some(Ok(level)) => {
                 self.level = level;
+                self.fixed = FixedLimits::default();
                 say(format!("level {level}"))
             }
             Some(Err(message)) => say(message),

@@ -34,6 +34,8 @@ struct Progress {
 #[derive(Clone)]
 pub struct Thinking {
     running: Arc<AtomicBool>,
+    /// Ctrl-C came during this search.
+    interrupted: Arc<AtomicBool>,
     stop: StopHandle,
 }
 
@@ -42,6 +44,7 @@ impl Thinking {
     pub fn new(stop: StopHandle) -> Thinking {
         Thinking {
             running: Arc::new(AtomicBool::new(false)),
+            interrupted: Arc::new(AtomicBool::new(false)),
             stop,
         }
     }
@@ -50,6 +53,7 @@ impl Thinking {
     /// when no search runs.
     pub fn interrupt(&self) -> bool {
         if self.running.load(Ordering::SeqCst) {
+            self.interrupted.store(true, Ordering::SeqCst);
             self.stop.stop();
             true
         } else {
@@ -70,10 +74,16 @@ pub fn think(
     label: &str,
 ) -> Result<SearchResult, String> {
     let (sender, receiver) = mpsc::channel::<Progress>();
+    thinking.interrupted.store(false, Ordering::SeqCst);
     thinking.running.store(true, Ordering::SeqCst);
     let result = thread::scope(|scope| {
         let worker = scope.spawn(move || {
             engine.search_with_info(game, limits, &mut |info| {
+                // A stop that came before the search started is ignored by the engine:
+                // repeat it from inside the search.
+                if thinking.interrupted.load(Ordering::SeqCst) {
+                    thinking.stop.stop();
+                }
                 let progress = Progress {
                     depth: info.depth,
                     score: info.score,
