@@ -7,7 +7,7 @@
 //! searches at level 1 and depth 1, so every run is quick and plays the same way; the
 //! assertions never depend on time, nor on which move the computer picks.
 
-use std::io::{BufReader, Read, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus, Stdio};
 use std::sync::OnceLock;
@@ -514,4 +514,85 @@ fn interrupt(pid: u32) {
         .status()
         .expect("kill runs");
     assert!(status.success());
+}
+
+/// Ctrl-C while the computer thinks makes it play its best move so far, and the game goes
+/// on. The search has ten minutes, so only the interrupt can end it.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_while_the_computer_thinks_makes_it_move() {
+    let mut child = Command::new(binary())
+        .args(["--side", "o", "--movetime", "600000"])
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the game starts");
+    let mut stdout = BufReader::new(child.stdout.take().expect("piped stdout"));
+    let mut transcript = String::new();
+    while !transcript.ends_with("the computer (x) thinks...\n") {
+        let read = stdout.read_line(&mut transcript).expect("output");
+        assert!(read > 0, "the computer never thought:\n{transcript}");
+    }
+    interrupt(child.id());
+    let mut line = String::new();
+    while !line.starts_with("computer (x) plays ") {
+        line.clear();
+        let read = stdout.read_line(&mut line).expect("output");
+        assert!(read > 0, "no move after Ctrl-C:\n{transcript}");
+        transcript.push_str(&line);
+    }
+    let mv = line["computer (x) plays ".len()..]
+        .split_whitespace()
+        .next()
+        .expect("a move");
+    assert!(Game::new().play_text(mv).is_ok(), "{line}");
+    // The game goes on: end of input now quits.
+    drop(child.stdin.take());
+    let mut rest = String::new();
+    stdout.read_to_string(&mut rest).expect("output");
+    let status = child.wait().expect("the game ends");
+    assert_eq!(status.code(), Some(0), "{transcript}{rest}");
+    assert!(rest.ends_with("o> \nbye\n"), "{rest}");
+}
+
+/// Piped output is plain text; on a terminal (a pseudo-terminal from `script`, where it is
+/// installed) the board is coloured unless `NO_COLOR` is set.
+#[test]
+fn colour_only_on_a_terminal_without_no_color() {
+    let piped = play("quit\n");
+    assert!(!piped.contains('\x1b'), "{piped}");
+    #[cfg(unix)]
+    {
+        if Command::new("script").arg("--version").output().is_err() {
+            eprintln!("script is not installed: the terminal half of this test is skipped");
+            return;
+        }
+        let on_terminal = |no_color: Option<&str>| {
+            let command = format!("{} --depth 1", binary().display());
+            let mut script = Command::new("script");
+            script.args(["-qec", &command, "/dev/null"]);
+            script.env_remove("NO_COLOR");
+            if let Some(value) = no_color {
+                script.env("NO_COLOR", value);
+            }
+            let mut child = script
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .spawn()
+                .expect("script runs");
+            let mut stdin = child.stdin.take().expect("piped stdin");
+            stdin.write_all(b"quit\n").expect("the game reads");
+            drop(stdin);
+            let output = child.wait_with_output().expect("script ends");
+            assert!(output.status.success());
+            String::from_utf8_lossy(&output.stdout).into_owned()
+        };
+        let coloured = on_terminal(None);
+        assert!(coloured.contains("\x1b[1;38;5;203"), "{coloured}");
+        let plain = on_terminal(Some("1"));
+        assert!(plain.contains("bye"), "{plain}");
+        assert!(!plain.contains("\x1b[1;38;5;203"), "{plain}");
+    }
 }
