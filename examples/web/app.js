@@ -1,0 +1,433 @@
+// Halma against the computer: the page's whole logic. No build step, no libraries: the board
+// is SVG, the rules and the engine stay on the server, reached through the JSON API.
+'use strict';
+
+const SVG = 'http://www.w3.org/2000/svg';
+const FILES = 'abcdefghijklmnop';
+const $ = (id) => document.getElementById(id);
+
+const ui = {
+  board: $('board'), status: $('status'), thinking: $('thinking'), moves: $('moves'),
+  banner: $('banner'), level: $('level'), side: $('side'),
+  newGame: $('new'), undo: $('undo'), hint: $('hint'),
+};
+
+let state = null;        // the game as the server last described it
+let selected = null;     // the square of the piece picked up
+let hint = null;         // {move, from, to, path} while a hint is shown
+let cursor = 'n2';       // the keyboard's square
+let busy = false;        // a request or an animation is under way
+let note = '';           // a message that replaces the status line until the next action
+const cells = new Map(); // square name -> its <g>
+let pieceLayer, trailLayer;
+
+const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+function squareName(file, rank) { return FILES[file] + (rank + 1); }
+function coords(name) { return [FILES.indexOf(name[0]), Number(name.slice(1)) - 1]; }
+function centre(name) { const [f, r] = coords(name); return [1.5 + f, 15.5 - r]; }
+function el(tag, attrs, parent) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+// ---- the board, drawn once --------------------------------------------------------------
+
+function buildBoard() {
+  const cellLayer = el('g', { class: 'cells' }, ui.board);
+  for (let rank = 15; rank >= 0; rank--) {
+    const row = el('g', { role: 'row' }, cellLayer);
+    for (let file = 0; file < 16; file++) {
+      const name = squareName(file, rank);
+      const g = el('g', {
+        class: 'sq ' + ((file + rank) % 2 ? 'light' : 'dark'),
+        role: 'gridcell', tabindex: '-1', 'data-square': name,
+      }, row);
+      el('rect', { class: 'cell', x: 1 + file, y: 15 - rank, width: 1, height: 1 }, g);
+      el('rect', { class: 'ring', x: 1.08 + file, y: 15.08 - rank, width: 0.84, height: 0.84, rx: 0.12 }, g);
+      el('circle', { class: 'dot', cx: 1.5 + file, cy: 15.5 - rank, r: 0.17 }, g);
+      g.addEventListener('click', () => { cursor = name; activate(name); });
+      cells.set(name, g);
+    }
+  }
+  for (let i = 0; i < 16; i++) {
+    el('text', { class: 'label', x: 0.5, y: 15.5 - i, 'aria-hidden': 'true' }, ui.board).textContent = i + 1;
+    el('text', { class: 'label', x: 1.5 + i, y: 16.5, 'aria-hidden': 'true' }, ui.board).textContent = FILES[i];
+  }
+  trailLayer = el('g', { class: 'trails' }, ui.board);
+  pieceLayer = el('g', { class: 'pieces', 'aria-hidden': 'true' }, ui.board);
+  ui.board.addEventListener('keydown', onKey);
+}
+
+function markCamps(camps) {
+  for (const side of ['x', 'o']) {
+    for (const name of camps[side]) cells.get(name).classList.add('camp-' + side);
+  }
+}
+
+function drawPiece(side, name) {
+  const [x, y] = centre(name);
+  const g = el('g', { class: 'pc', transform: `translate(${x} ${y})`, 'data-piece': name }, pieceLayer);
+  el('circle', { class: 'piece ' + side, r: 0.37 }, g);
+  if (side === 'o') el('circle', { class: 'mark', r: 0.17 }, g);
+  else el('path', { class: 'mark', d: 'M-0.13 -0.13L0.13 0.13M0.13 -0.13L-0.13 0.13' }, g);
+  return g;
+}
+
+function drawTrail(path, cls) {
+  if (!path || path.length < 2) return;
+  el('polyline', { class: 'trail ' + (cls || ''), points: path.map((s) => centre(s).join(',')).join(' ') }, trailLayer);
+}
+
+// ---- rendering the state ----------------------------------------------------------------
+
+function describeOutcome(s) {
+  const o = s.outcome;
+  if (o.result === 'win') {
+    const you = o.winner === s.human;
+    return [you ? 'You win!' : 'The computer wins.',
+      you ? 'All 19 of your pieces reached the goal camp.'
+        : 'All 19 of its pieces reached its goal camp.'];
+  }
+  if (o.result === 'draw') return ['Draw.', o.reason.charAt(0).toUpperCase() + o.reason.slice(1) + '.'];
+  return null;
+}
+
+function render() {
+  if (!state) return;
+  const dests = state.destinations || {};
+  const targets = selected && dests[selected] ? new Set(dests[selected]) : new Set();
+  const last = state.last_move ? new Set(state.last_move.path) : new Set();
+  const pieceAt = new Map();
+  for (const side of ['x', 'o']) for (const name of state.pieces[side]) pieceAt.set(name, side);
+
+  for (const [name, g] of cells) {
+    const c = g.classList;
+    c.toggle('can-move', name in dests);
+    c.toggle('dest', targets.has(name));
+    c.toggle('last', last.has(name));
+    c.toggle('hint-from', !!hint && hint.from === name);
+    c.toggle('hint-to', !!hint && hint.to === name);
+    g.setAttribute('tabindex', name === cursor ? '0' : '-1');
+    const side = pieceAt.get(name);
+    let label = name + ': ';
+    if (!side) label += 'empty';
+    else label += (side === state.human ? 'your piece' : "computer's piece") + ` (${side})`;
+    if (name === selected) label += ', picked up';
+    if (name in dests && name !== selected) label += `, can move (${dests[name].length})`;
+    if (targets.has(name)) label += ', destination';
+    if (hint && hint.to === name) label += ', hint destination';
+    g.setAttribute('aria-label', label);
+    g.setAttribute('aria-selected', name === selected ? 'true' : 'false');
+  }
+
+  pieceLayer.replaceChildren();
+  for (const [name, side] of pieceAt) {
+    const g = drawPiece(side, name);
+    if (name === selected) g.firstChild.classList.add('selected');
+  }
+  trailLayer.replaceChildren();
+  if (state.last_move) drawTrail(state.last_move.path);
+  if (hint) drawTrail(hint.path, 'hint');
+
+  ui.moves.replaceChildren(...state.moves.map((m) => {
+    const li = document.createElement('li');
+    li.textContent = m;
+    return li;
+  }));
+  ui.moves.scrollTop = ui.moves.scrollHeight;
+
+  const over = describeOutcome(state);
+  if (over) {
+    ui.banner.hidden = false;
+    ui.banner.replaceChildren(document.createTextNode(over[0]));
+    const small = document.createElement('small');
+    small.textContent = over[1] + ' Press New game to play again.';
+    ui.banner.appendChild(small);
+  } else {
+    ui.banner.hidden = true;
+  }
+
+  let text;
+  if (note) text = note;
+  else if (over) text = over[0] + ' ' + over[1];
+  else if (state.status === 'your_turn') {
+    text = selected ? `${selected} picked up: choose one of the ${targets.size} lit squares.`
+      : `Your move (you are ${state.human}).`;
+    if (hint && !selected) text = `Hint: ${hint.move}.`;
+  } else if (state.status === 'thinking') text = 'The computer is thinking…';
+  else text = "The computer's move…";
+  ui.status.textContent = text;
+
+  ui.level.value = String(state.level);
+  ui.undo.disabled = busy || !state.can_undo;
+  ui.hint.disabled = busy || state.status !== 'your_turn';
+  ui.newGame.disabled = busy;
+  document.body.dataset.status = state.status;
+  document.body.dataset.ply = String(state.moves.length);
+  document.body.dataset.busy = String(busy);
+}
+
+function showThinking(t, who) {
+  if (!t) { ui.thinking.textContent = ''; return; }
+  const parts = [who || (t.purpose === 'hint' ? 'Hint search' : 'Thinking')];
+  if (t.depth) parts.push('depth ' + t.depth, 'score ' + formatScore(t));
+  parts.push(Number(t.nodes).toLocaleString('en') + ' nodes', (t.time_ms / 1000).toFixed(1) + ' s');
+  if (t.pv && t.pv.length) parts.push('line ' + t.pv.slice(0, 4).join(' '));
+  ui.thinking.textContent = parts.join(' · ');
+}
+
+function formatScore(t) {
+  if (t.forced_win_in) {
+    return t.forced_win_in > 0 ? `wins in ${t.forced_win_in}` : `loses in ${-t.forced_win_in}`;
+  }
+  const v = t.score / 100;
+  return (v > 0 ? '+' : '') + v.toFixed(2);
+}
+
+// ---- talking to the server --------------------------------------------------------------
+
+async function api(method, path, body) {
+  const options = { method, headers: { Accept: 'application/json' } };
+  if (body !== undefined) {
+    options.headers['Content-Type'] = 'application/json';
+    options.body = JSON.stringify(body);
+  }
+  const response = await fetch(path, options);
+  let data = null;
+  try { data = await response.json(); } catch (_) { /* not JSON */ }
+  if (!response.ok) {
+    const error = new Error((data && data.error) || `the server answered ${response.status}`);
+    error.status = response.status;
+    throw error;
+  }
+  return data;
+}
+
+const gamePath = (action) => `/api/games/${state.id}` + (action ? '/' + action : '');
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function fail(error) {
+  note = error.status === 404
+    ? 'This game is gone (the server restarted or dropped it). Press New game.'
+    : 'Error: ' + error.message;
+  render();
+}
+
+// Runs a search request (computer move or hint), showing the engine's progress meanwhile
+// and retrying while every engine is busy with other games.
+async function withThinking(run) {
+  let polling = true;
+  const poll = (async () => {
+    while (polling) {
+      await sleep(250);
+      if (!polling) break;
+      try {
+        const s = await api('GET', gamePath());
+        if (polling && s.thinking) showThinking(s.thinking);
+      } catch (_) { /* the main request reports errors */ }
+    }
+  })();
+  try {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await run();
+      } catch (error) {
+        if (error.status !== 503 || attempt >= 60) throw error;
+        ui.thinking.textContent = 'The server is busy with other games; waiting…';
+        await sleep(1000);
+      }
+    }
+  } finally {
+    polling = false;
+    await poll;
+  }
+}
+
+function animate(path) {
+  return new Promise((resolve) => {
+    const piece = pieceLayer.querySelector(`[data-piece="${path[0]}"]`);
+    if (!piece || path.length < 2) { resolve(); return; }
+    pieceLayer.appendChild(piece); // on top of the others
+    const points = path.map(centre);
+    const perHop = reducedMotion ? 40 : (path.length > 2 || isJump(path) ? 230 : 180);
+    const start = performance.now();
+    function frame(now) {
+      const t = Math.min((now - start) / perHop, points.length - 1);
+      const i = Math.min(Math.floor(t), points.length - 2);
+      const f = t - i;
+      const ease = f < 0.5 ? 2 * f * f : 1 - Math.pow(-2 * f + 2, 2) / 2;
+      const [x0, y0] = points[i];
+      const [x1, y1] = points[i + 1];
+      const lift = isJump([path[i], path[i + 1]]) ? Math.sin(Math.PI * f) * 0.25 : 0;
+      piece.setAttribute('transform',
+        `translate(${x0 + (x1 - x0) * ease} ${y0 + (y1 - y0) * ease - lift}) scale(${1 + lift * 0.6})`);
+      if (t < points.length - 1) requestAnimationFrame(frame);
+      else resolve();
+    }
+    requestAnimationFrame(frame);
+  });
+}
+
+function isJump(pair) {
+  const [f0, r0] = coords(pair[0]);
+  const [f1, r1] = coords(pair[1]);
+  return Math.max(Math.abs(f1 - f0), Math.abs(r1 - r0)) === 2;
+}
+
+// ---- actions ----------------------------------------------------------------------------
+
+async function action(run) {
+  if (busy) return;
+  busy = true;
+  note = '';
+  render();
+  try {
+    await run();
+  } catch (error) {
+    fail(error);
+  } finally {
+    busy = false;
+    render();
+  }
+}
+
+async function computerTurn() {
+  ui.thinking.textContent = 'Thinking…';
+  state.status = 'thinking';
+  render();
+  const reply = await withThinking(() => api('POST', gamePath('computer')));
+  await animate(reply.path);
+  state = reply.state;
+  showThinking(reply.search, `Played ${reply.move}`);
+}
+
+async function afterLoad() {
+  // A reload while the server is still thinking: wait for it, then carry on.
+  while (state.status === 'thinking') {
+    ui.thinking.textContent = 'Thinking…';
+    await sleep(300);
+    state = await api('GET', gamePath());
+  }
+  if (state.status === 'computer_turn') await computerTurn();
+}
+
+function activate(name) {
+  if (busy || !state || state.status !== 'your_turn') return;
+  const dests = state.destinations || {};
+  if (selected && selected !== name && dests[selected] && dests[selected].includes(name)) {
+    const from = selected;
+    action(async () => {
+      selected = null;
+      hint = null;
+      const reply = await api('POST', gamePath('move'), { move: `${from}-${name}` });
+      await animate(reply.path);
+      state = reply.state;
+      render();
+      if (state.status === 'computer_turn') await computerTurn();
+    });
+    return;
+  }
+  selected = name in dests && selected !== name ? name : null;
+  note = '';
+  render();
+}
+
+function onKey(event) {
+  const [f, r] = coords(cursor);
+  const moves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
+  if (event.key in moves) {
+    const [df, dr] = moves[event.key];
+    const nf = Math.max(0, Math.min(15, f + df));
+    const nr = Math.max(0, Math.min(15, r + dr));
+    cursor = squareName(nf, nr);
+    render();
+    cells.get(cursor).focus();
+    event.preventDefault();
+  } else if (event.key === 'Enter' || event.key === ' ') {
+    activate(cursor);
+    event.preventDefault();
+  } else if (event.key === 'Escape') {
+    selected = null;
+    render();
+  }
+}
+
+async function newGame() {
+  const created = await api('POST', '/api/games', { level: Number(ui.level.value), human: ui.side.value });
+  state = created;
+  selected = null;
+  hint = null;
+  showThinking(null);
+  try { localStorage.setItem('halma-game', state.id); } catch (_) { /* private mode */ }
+  pickCursor();
+  render();
+  await afterLoad();
+}
+
+function pickCursor() {
+  const movable = Object.keys(state.destinations || {});
+  cursor = movable.length ? movable[0] : state.pieces[state.human][0];
+}
+
+ui.newGame.addEventListener('click', () => action(newGame));
+ui.undo.addEventListener('click', () => action(async () => {
+  selected = null;
+  hint = null;
+  state = await api('POST', gamePath('undo'));
+  showThinking(null);
+}));
+ui.hint.addEventListener('click', () => action(async () => {
+  selected = null;
+  const reply = await withThinking(() => api('GET', gamePath('hint')));
+  const path = reply.path;
+  hint = { move: reply.move, from: path[0], to: path[path.length - 1], path };
+  selected = hint.from;
+  cursor = hint.from;
+  showThinking(reply.search, `Hint ${reply.move}`);
+  note = `Hint: ${reply.move} (lit in gold).`;
+}));
+ui.level.addEventListener('change', () => {
+  if (!state) return;
+  api('POST', gamePath('level'), { level: Number(ui.level.value) })
+    .then((s) => { if (!busy) { state = s; } else { state.level = s.level; } render(); })
+    .catch(fail);
+});
+
+async function start() {
+  buildBoard();
+  busy = true;
+  try {
+    let id = null;
+    try { id = localStorage.getItem('halma-game'); } catch (_) { /* private mode */ }
+    if (id && /^[0-9a-f]{16}$/.test(id)) {
+      try {
+        state = await api('GET', `/api/games/${id}`);
+      } catch (_) {
+        state = null;
+      }
+    }
+    if (state) {
+      ui.side.value = state.human;
+      markCamps(state.camps);
+      pickCursor();
+      render();
+      await afterLoad();
+    } else {
+      state = await api('POST', '/api/games', { human: ui.side.value });
+      try { localStorage.setItem('halma-game', state.id); } catch (_) { /* private mode */ }
+      ui.level.value = String(state.level);
+      markCamps(state.camps);
+      pickCursor();
+    }
+  } catch (error) {
+    ui.status.textContent = 'Error: ' + error.message;
+  } finally {
+    busy = false;
+    render();
+  }
+}
+
+start();

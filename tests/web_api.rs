@@ -1,0 +1,534 @@
+//! The browser game's JSON API (`examples/web`), tested over real HTTP/1.1.
+//!
+//! Each test starts the example binary on a free port (`--port 0`), reads the address it
+//! prints, and talks to it with plain `TcpStream` requests. `cargo test` builds the examples
+//! next to the test binaries (`target/<profile>/examples/web`); a test run that did not
+//! (`cargo test --test web_api` alone) builds it first.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::sync::Once;
+use std::time::Duration;
+
+use serde_json::{Value, json};
+
+/// The example binary, built by this cargo invocation.
+fn binary() -> PathBuf {
+    // The test binary is target/<profile>/deps/web_api-<hash>; the example is
+    // target/<profile>/examples/web.
+    let test_exe = std::env::current_exe().expect("the test binary's path");
+    let profile_dir = test_exe
+        .parent()
+        .and_then(|deps| deps.parent())
+        .expect("the test binary lives in target/<profile>/deps");
+    let exe = profile_dir
+        .join("examples")
+        .join(format!("web{}", std::env::consts::EXE_SUFFIX));
+    static BUILD: Once = Once::new();
+    BUILD.call_once(|| {
+        if !exe.exists() {
+            let release = profile_dir
+                .file_name()
+                .is_some_and(|name| name == "release");
+            let mut cargo = Command::new(env!("CARGO"));
+            cargo.args(["build", "--example", "web"]);
+            if release {
+                cargo.arg("--release");
+            }
+            let status = cargo.status().expect("cargo runs");
+            assert!(status.success(), "building the web example failed");
+        }
+    });
+    assert!(exe.exists(), "{} is missing", exe.display());
+    exe
+}
+
+/// A running server, stopped when dropped.
+struct Server {
+    child: Child,
+    addr: String,
+}
+
+impl Server {
+    fn start(args: &[&str]) -> Server {
+        let mut child = Command::new(binary())
+            .args(["--port", "0"])
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the web example starts");
+        let stdout = child.stdout.take().expect("piped stdout");
+        let mut line = String::new();
+        BufReader::new(stdout)
+            .read_line(&mut line)
+            .expect("the server prints its address");
+        let addr = line
+            .split("http://")
+            .nth(1)
+            .and_then(|rest| rest.split('/').next())
+            .unwrap_or_else(|| panic!("no address in {line:?}"))
+            .to_owned();
+        Server { child, addr }
+    }
+
+    /// Sends one request (HTTP/1.1, `Connection: close`) and returns the status, the
+    /// headers (lower-case names) and the body.
+    fn raw(&self, head: &str, body: &[u8]) -> (u16, Vec<(String, String)>, Vec<u8>) {
+        let mut stream = TcpStream::connect(&self.addr).expect("connect");
+        stream
+            .set_read_timeout(Some(Duration::from_secs(60)))
+            .expect("timeout");
+        stream.write_all(head.as_bytes()).expect("send head");
+        stream.write_all(body).expect("send body");
+        let mut response = Vec::new();
+        stream.read_to_end(&mut response).expect("read response");
+        parse_response(&response)
+    }
+
+    fn request(&self, method: &str, path: &str, body: Option<&str>) -> (u16, Value) {
+        let body = body.unwrap_or("");
+        let head = format!(
+            "{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+            self.addr,
+            body.len()
+        );
+        let (status, headers, bytes) = self.raw(&head, body.as_bytes());
+        let content_type = header(&headers, "content-type").unwrap_or_default();
+        assert!(
+            content_type.starts_with("application/json"),
+            "{method} {path}: content type {content_type:?}"
+        );
+        let value = serde_json::from_slice(&bytes).unwrap_or_else(|error| {
+            panic!(
+                "{method} {path}: body is not JSON ({error}): {:?}",
+                String::from_utf8_lossy(&bytes)
+            )
+        });
+        (status, value)
+    }
+
+    fn get(&self, path: &str) -> (u16, Value) {
+        self.request("GET", path, None)
+    }
+
+    fn post(&self, path: &str, body: Value) -> (u16, Value) {
+        self.request("POST", path, Some(&body.to_string()))
+    }
+
+    fn new_game(&self, body: Value) -> String {
+        let (status, state) = self.post("/api/games", body);
+        assert_eq!(status, 201, "{state}");
+        state["id"].as_str().expect("an id").to_owned()
+    }
+
+    /// Asserts that `(status, body)` is the error `status` with a message containing `needle`.
+    fn expect_error(&self, (status, body): (u16, Value), expected: u16, needle: &str) {
+        assert_eq!(status, expected, "{body}");
+        let message = body["error"]
+            .as_str()
+            .unwrap_or_else(|| panic!("no error in {body}"));
+        assert!(
+            message.contains(needle),
+            "error {message:?} should mention {needle:?}"
+        );
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn parse_response(response: &[u8]) -> (u16, Vec<(String, String)>, Vec<u8>) {
+    let split = response
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .unwrap_or_else(|| panic!("no header end in {:?}", String::from_utf8_lossy(response)));
+    let head = String::from_utf8_lossy(&response[..split]);
+    let mut lines = head.split("\r\n");
+    let status = lines
+        .next()
+        .and_then(|line| line.split(' ').nth(1))
+        .and_then(|code| code.parse().ok())
+        .expect("a status line");
+    let headers = lines
+        .filter_map(|line| line.split_once(':'))
+        .map(|(name, value)| (name.trim().to_ascii_lowercase(), value.trim().to_owned()))
+        .collect();
+    (status, headers, response[split + 4..].to_vec())
+}
+
+fn header(headers: &[(String, String)], name: &str) -> Option<String> {
+    headers
+        .iter()
+        .find(|(n, _)| n == name)
+        .map(|(_, v)| v.clone())
+}
+
+fn strings(value: &Value) -> Vec<String> {
+    value
+        .as_array()
+        .unwrap_or_else(|| panic!("not an array: {value}"))
+        .iter()
+        .map(|v| v.as_str().expect("a string").to_owned())
+        .collect()
+}
+
+#[test]
+fn a_game_through_the_api() {
+    let server = Server::start(&[]);
+
+    // New game: the start position, x (the person) to move, 19 pieces a side.
+    let (status, state) = server.post("/api/games", json!({ "level": 2 }));
+    assert_eq!(status, 201, "{state}");
+    let id = state["id"].as_str().expect("id").to_owned();
+    assert_eq!(id.len(), 16);
+    assert!(id.chars().all(|c| c.is_ascii_hexdigit()));
+    assert_eq!(state["status"], "your_turn");
+    assert_eq!(state["human"], "x");
+    assert_eq!(state["level"], 2);
+    assert_eq!(
+        state["position"],
+        "ooooo11/ooooo11/oooo12/ooo13/oo14/16/16/16/16/16/16/14xx/13xxx/12xxxx/11xxxxx/11xxxxx x"
+    );
+    assert_eq!(strings(&state["pieces"]["x"]).len(), 19);
+    assert_eq!(strings(&state["camps"]["o"]).len(), 19);
+    assert!(strings(&state["camps"]["x"]).contains(&"p1".to_owned()));
+    assert_eq!(strings(&state["destinations"]["n2"]), ["l4"]);
+    assert_eq!(state["can_undo"], false);
+
+    // Two games get two ids.
+    assert_ne!(server.new_game(json!({})), id);
+
+    // State.
+    let (status, again) = server.get(&format!("/api/games/{id}"));
+    assert_eq!(status, 200);
+    assert_eq!(again["id"], id.as_str());
+    assert_eq!(again["moves"], json!([]));
+
+    // Destinations of one piece.
+    let (status, dests) = server.get(&format!("/api/games/{id}/destinations?from=n4"));
+    assert_eq!(status, 200);
+    assert_eq!(strings(&dests["to"]), strings(&state["destinations"]["n4"]));
+
+    // A legal jump, given as a hop path; the reply has its path.
+    let (status, played) =
+        server.post(&format!("/api/games/{id}/move"), json!({ "move": "n3-n5" }));
+    assert_eq!(status, 200, "{played}");
+    assert_eq!(played["move"], "n3-n5");
+    assert_eq!(strings(&played["path"]), ["n3", "n5"]);
+    assert_eq!(played["state"]["status"], "computer_turn");
+    assert_eq!(played["state"]["turn"], "o");
+    assert_eq!(played["state"]["destinations"], json!({}));
+
+    // The computer replies with a legal o move.
+    let before: Vec<String> = strings(&played["state"]["pieces"]["o"]);
+    let (status, reply) = server.post(&format!("/api/games/{id}/computer"), json!({}));
+    assert_eq!(status, 200, "{reply}");
+    let mv = reply["move"].as_str().expect("a move");
+    let (from, to) = mv.split_once('-').expect("from-to");
+    assert!(
+        before.contains(&from.to_owned()),
+        "{mv} starts on an o piece"
+    );
+    let path = strings(&reply["path"]);
+    assert_eq!(path.first().map(String::as_str), Some(from));
+    assert_eq!(path.last().map(String::as_str), Some(to));
+    assert!(reply["search"]["depth"].as_u64().is_some());
+    let state = &reply["state"];
+    assert_eq!(state["moves"], json!(["n3-n5", mv]));
+    assert_eq!(state["status"], "your_turn");
+    assert_eq!(state["last_move"]["move"], mv);
+    assert_eq!(state["last_move"]["side"], "o");
+    assert!(strings(&state["pieces"]["o"]).contains(&to.to_owned()));
+    assert_eq!(state["can_undo"], true);
+
+    // A hint is one of the person's legal moves; it changes nothing.
+    let (status, hint) = server.get(&format!("/api/games/{id}/hint"));
+    assert_eq!(status, 200, "{hint}");
+    let (hint_from, hint_to) = hint["move"]
+        .as_str()
+        .expect("move")
+        .split_once('-')
+        .expect("from-to");
+    assert!(strings(&state["destinations"][hint_from]).contains(&hint_to.to_owned()));
+    let (_, unchanged) = server.get(&format!("/api/games/{id}"));
+    assert_eq!(unchanged["moves"].as_array().map(Vec::len), Some(2));
+
+    // The level.
+    let (status, leveled) = server.post(&format!("/api/games/{id}/level"), json!({ "level": 7 }));
+    assert_eq!(status, 200, "{leveled}");
+    assert_eq!(leveled["level"], 7);
+
+    // Undo takes back the person's move and the reply.
+    let (status, undone) = server.post(&format!("/api/games/{id}/undo"), json!({}));
+    assert_eq!(status, 200, "{undone}");
+    assert_eq!(undone["moves"], json!([]));
+    assert_eq!(undone["status"], "your_turn");
+    assert_eq!(undone["position"], again["position"]);
+    assert_eq!(undone["last_move"], Value::Null);
+
+    // Delete.
+    let (status, _) = server.request("DELETE", &format!("/api/games/{id}"), None);
+    assert_eq!(status, 200);
+    server.expect_error(server.get(&format!("/api/games/{id}")), 404, "no game");
+}
+
+#[test]
+fn playing_o_the_computer_opens() {
+    let server = Server::start(&[]);
+    let id = server.new_game(json!({ "human": "o", "level": 1 }));
+    let (_, state) = server.get(&format!("/api/games/{id}"));
+    assert_eq!(state["status"], "computer_turn");
+    assert_eq!(state["computer"], "x");
+    server.expect_error(
+        server.post(
+            &format!("/api/games/{id}/move"),
+            json!({ "move": "e15-f14" }),
+        ),
+        409,
+        "computer's turn",
+    );
+    server.expect_error(
+        server.post(&format!("/api/games/{id}/undo"), json!({})),
+        409,
+        "nothing to undo",
+    );
+    let (status, reply) = server.post(&format!("/api/games/{id}/computer"), json!({}));
+    assert_eq!(status, 200, "{reply}");
+    assert_eq!(reply["state"]["status"], "your_turn");
+    assert_eq!(reply["state"]["turn"], "o");
+    // Undo with only the computer's move played: nothing of the person's to take back.
+    server.expect_error(
+        server.post(&format!("/api/games/{id}/undo"), json!({})),
+        409,
+        "nothing to undo",
+    );
+    server.expect_error(
+        server.post(&format!("/api/games/{id}/computer"), json!({})),
+        409,
+        "your turn",
+    );
+}
+
+#[test]
+fn bad_requests_get_json_errors_and_the_server_survives() {
+    let server = Server::start(&[]);
+    let id = server.new_game(json!({}));
+    let game = format!("/api/games/{id}");
+    let mv = format!("{game}/move");
+
+    // Malformed JSON, wrong shapes, missing bodies.
+    server.expect_error(
+        server.request("POST", &mv, Some("{\"move\": ")),
+        400,
+        "invalid JSON",
+    );
+    server.expect_error(
+        server.request("POST", &mv, Some("[1, 2]")),
+        400,
+        "invalid JSON",
+    );
+    server.expect_error(
+        server.request("POST", &mv, Some("\u{feff}\u{0}")),
+        400,
+        "invalid JSON",
+    );
+    server.expect_error(server.request("POST", &mv, None), 400, "needs a JSON body");
+    server.expect_error(
+        server.post(&mv, json!({ "mv": "l2-k3" })),
+        400,
+        "unknown field",
+    );
+    server.expect_error(server.post(&mv, json!({ "move": 12 })), 400, "invalid JSON");
+    server.expect_error(
+        server.post("/api/games", json!({ "level": 0 })),
+        400,
+        "level must be 1 to 10",
+    );
+    server.expect_error(
+        server.post("/api/games", json!({ "level": 300 })),
+        400,
+        "invalid JSON",
+    );
+    server.expect_error(
+        server.post("/api/games", json!({ "human": "z" })),
+        400,
+        "human must be",
+    );
+    server.expect_error(
+        server.post(&format!("{game}/level"), json!({ "level": 11 })),
+        400,
+        "level",
+    );
+
+    // Move text that is not move text, and moves that are not legal.
+    server.expect_error(
+        server.post(&mv, json!({ "move": "zz9" })),
+        400,
+        "invalid move text",
+    );
+    server.expect_error(
+        server.post(&mv, json!({ "move": "a1-a2" })),
+        422,
+        "no piece on a1",
+    );
+    server.expect_error(
+        server.post(&mv, json!({ "move": "e15-f14" })),
+        422,
+        "belongs to o",
+    );
+    server.expect_error(
+        server.post(&mv, json!({ "move": "l2-l9" })),
+        422,
+        "cannot reach",
+    );
+    server.expect_error(
+        server.post(&mv, json!({ "move": "l1-l2" })),
+        422,
+        "occupied",
+    );
+
+    // Unknown games, unknown routes, wrong methods.
+    server.expect_error(server.get("/api/games/0123456789abcdef"), 404, "no game");
+    server.expect_error(
+        server.post(
+            "/api/games/0123456789abcdef/move",
+            json!({ "move": "l2-k3" }),
+        ),
+        404,
+        "no game",
+    );
+    server.expect_error(server.get("/api/nothing"), 404, "no such page");
+    server.expect_error(server.get(&format!("{game}/teleport")), 404, "no such page");
+    server.expect_error(server.get("/../../etc/passwd"), 404, "no such page");
+    let (status, headers, body) = server.raw(
+        &format!(
+            "PUT /api/games HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n",
+            server.addr
+        ),
+        b"",
+    );
+    assert_eq!(status, 405);
+    assert_eq!(header(&headers, "allow").as_deref(), Some("POST"));
+    assert!(String::from_utf8_lossy(&body).contains("\"error\""));
+    server.expect_error(server.request("GET", &mv, None), 405, "not allowed");
+    server.expect_error(
+        server.get(&format!("{game}/destinations?from=q99")),
+        400,
+        "square",
+    );
+    server.expect_error(server.get(&format!("{game}/destinations")), 400, "from=");
+
+    // Oversized bodies: declared and sent, and declared far beyond what is sent.
+    let big = "x".repeat(20_000);
+    server.expect_error(server.request("POST", &mv, Some(&big)), 413, "more than");
+    let mut stream = TcpStream::connect(&server.addr).expect("connect");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(30)))
+        .expect("timeout");
+    write!(
+        stream,
+        "POST {mv} HTTP/1.1\r\nHost: {}\r\nContent-Length: 999999999999\r\n\r\n{{\"move\"",
+        server.addr
+    )
+    .expect("send");
+    let mut reply = Vec::new();
+    let mut chunk = [0u8; 4096];
+    while !String::from_utf8_lossy(&reply).contains("}\n") {
+        match stream.read(&mut chunk) {
+            Ok(0) | Err(_) => break,
+            Ok(n) => reply.extend_from_slice(&chunk[..n]),
+        }
+    }
+    let text = String::from_utf8_lossy(&reply);
+    assert!(text.starts_with("HTTP/1.1 413"), "{text}");
+    assert!(text.contains("more than"), "{text}");
+    drop(stream);
+    // A Content-Length that is no number, and a chunked body.
+    let (status, _, _) = server.raw(
+        &format!(
+            "POST {mv} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nContent-Length: 1e3\r\n\r\n",
+            server.addr
+        ),
+        b"",
+    );
+    assert_eq!(status, 400);
+    let (status, _, _) = server.raw(
+        &format!("POST {mv} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nTransfer-Encoding: chunked\r\n\r\n", server.addr),
+        b"2\r\n{}\r\n0\r\n\r\n",
+    );
+    assert_eq!(status, 411);
+    // Garbage instead of HTTP.
+    let mut stream = TcpStream::connect(&server.addr).expect("connect");
+    stream
+        .write_all(b"\x00\x01 nonsense \xff\r\n\r\n")
+        .expect("send");
+    let _ = stream.read_to_end(&mut Vec::new());
+
+    // After all that, the game is intact and playable.
+    let (status, state) = server.get(&game);
+    assert_eq!(status, 200);
+    assert_eq!(state["moves"], json!([]));
+    let (status, played) = server.post(&mv, json!({ "move": "l2-k3" }));
+    assert_eq!(status, 200, "{played}");
+    server.expect_error(
+        server.post(&mv, json!({ "move": "k3-k4" })),
+        409,
+        "computer's turn",
+    );
+}
+
+#[test]
+fn the_game_idle_longest_is_evicted() {
+    let server = Server::start(&["--max-games", "3"]);
+    let first = server.new_game(json!({}));
+    let second = server.new_game(json!({}));
+    let third = server.new_game(json!({}));
+    // Using the first game makes the second the one idle longest.
+    assert_eq!(server.get(&format!("/api/games/{first}")).0, 200);
+    let fourth = server.new_game(json!({}));
+    server.expect_error(server.get(&format!("/api/games/{second}")), 404, "evicted");
+    for id in [&first, &third, &fourth] {
+        assert_eq!(server.get(&format!("/api/games/{id}")).0, 200, "{id}");
+    }
+}
+
+#[test]
+fn other_requests_are_served_while_the_computer_thinks() {
+    let server = Server::start(&["--workers", "3"]);
+    let id = server.new_game(json!({ "level": 10 }));
+    let other = server.new_game(json!({}));
+    let (status, _) = server.post(&format!("/api/games/{id}/move"), json!({ "move": "l2-k3" }));
+    assert_eq!(status, 200);
+    std::thread::scope(|scope| {
+        let thinking = scope.spawn(|| server.post(&format!("/api/games/{id}/computer"), json!({})));
+        // While the search runs, the game says so and refuses changes; other games play on.
+        let mut seen = false;
+        while !thinking.is_finished() {
+            let (status, state) = server.get(&format!("/api/games/{id}"));
+            assert_eq!(status, 200);
+            if state["status"] == "thinking" {
+                seen = true;
+                assert!(state["thinking"].is_object(), "{state}");
+                let (status, _) = server.post(&format!("/api/games/{id}/undo"), json!({}));
+                // Either refused as thinking, or the search ended in between.
+                assert!(status == 409 || status == 200, "{status}");
+                let (status, moved) = server.post(
+                    &format!("/api/games/{other}/move"),
+                    json!({ "move": "n2-l4" }),
+                );
+                assert_eq!(status, 200, "{moved}");
+                break;
+            }
+        }
+        let (status, reply) = thinking.join().expect("the request thread");
+        assert_eq!(status, 200, "{reply}");
+        assert!(seen, "the state never showed the computer thinking");
+    });
+}
