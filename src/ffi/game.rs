@@ -93,7 +93,8 @@ pub extern "C" fn halma_game_from_text(
     })
 }
 
-/// A copy of `game` with its history, to free with `halma_game_free`; NULL for NULL.
+/// A copy of `game` with its history, to free with `halma_game_free`; NULL for NULL (with
+/// a last error message).
 #[unsafe(no_mangle)]
 pub extern "C" fn halma_game_clone(game: *const halma_game) -> *mut halma_game {
     guard(|| {
@@ -417,8 +418,9 @@ pub extern "C" fn halma_move_to_text(
 }
 
 /// Writes perft(`depth`) of a position given as text to `*out`: the number of move
-/// sequences `depth` plies deep (no history, so no repetition draws). The time grows about
-/// a hundredfold per ply: depth 4 takes a fraction of a second, depth 6 minutes.
+/// sequences `depth` plies deep (no history, so no repetition draws; a won position has no
+/// moves). The count, and the time, grow fast: from the start 40, 1600, 85440, 4562496 and
+/// 289844520 at depths 1 to 5.
 #[unsafe(no_mangle)]
 pub extern "C" fn halma_perft(position: *const c_char, depth: u32, out: *mut u64) -> halma_status {
     guard(|| {

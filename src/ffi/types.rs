@@ -15,7 +15,8 @@ pub type halma_status = i32;
 pub const HALMA_STATUS_OK: halma_status = 0;
 /// A pointer argument is NULL.
 pub const HALMA_STATUS_NULL_ARGUMENT: halma_status = 1;
-/// An argument is out of its range.
+/// An argument is out of its range (the rules functions accept every value of every
+/// argument; the engine's search limits can be invalid).
 pub const HALMA_STATUS_INVALID_ARGUMENT: halma_status = 2;
 /// Text that is not position or move text (invalid UTF-8 included).
 pub const HALMA_STATUS_PARSE_ERROR: halma_status = 3;
@@ -80,7 +81,8 @@ const _: () = assert!(HALMA_MAX_MOVES == MAX_MOVES);
 const _: () = assert!(HALMA_MAX_MOVES == 19 * HALMA_MAX_DESTINATIONS);
 
 /// A move: the piece on `from` goes to `to`, by a step or a chain of jumps. Squares are
-/// indices, `(rank - 1) * 16 + file`: a1 = 0, p1 = 15, a16 = 240, p16 = 255.
+/// indices, `(rank - 1) * 16 + file`: a1 = 0, p1 = 15, a16 = 240, p16 = 255. Plain data,
+/// safe to copy between threads.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct halma_move {
@@ -105,10 +107,21 @@ impl From<Move> for halma_move {
     }
 }
 
-/// A game: a position and its history (opaque; see the thread-safety rules above).
+/// A game: a position and its history. Opaque: made by `halma_game_new`,
+/// `halma_game_from_text` or `halma_game_clone`, released by `halma_game_free`.
+///
+/// Thread safety: a game may move between threads. Calls taking a `const halma_game *` may
+/// run on one game from several threads at once; a call taking a `halma_game *` needs the
+/// game to itself (no other call on it meanwhile).
 pub struct halma_game {
     pub(crate) game: Game,
 }
+
+// The thread-safety rules of `halma_game` rest on this.
+const _: fn() = || {
+    fn send_and_sync<T: Send + Sync>() {}
+    send_and_sync::<halma_game>();
+};
 
 pub(crate) fn outcome_code(outcome: Outcome) -> halma_outcome {
     match outcome {
