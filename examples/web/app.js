@@ -255,7 +255,7 @@ function animate(path) {
     const perHop = reducedMotion ? 40 : (path.length > 2 || isJump(path) ? 230 : 180);
     const start = performance.now();
     function frame(now) {
-      const t = Math.min((now - start) / perHop, points.length - 1);
+      const t = Math.max(0, Math.min((now - start) / perHop, points.length - 1));
       const i = Math.min(Math.floor(t), points.length - 2);
       const f = t - i;
       const ease = f < 0.5 ? 2 * f * f : 1 - Math.pow(-2 * f + 2, 2) / 2;

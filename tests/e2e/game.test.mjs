@@ -1,0 +1,156 @@
+// End-to-end test of the browser game in a real headless Chromium, driven by playwright-core.
+// Run through tests/e2e/run.sh, which starts the server and sets HALMA_URL.
+//
+// Environment: HALMA_URL (the server, required), CHROMIUM (default /usr/bin/chromium),
+// HALMA_SCREENSHOT (where to save a mid-game screenshot, optional).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+
+const URL = process.env.HALMA_URL;
+const TIMEOUT = 30_000;
+
+let context;
+let profile;
+
+before(async () => {
+  assert.ok(URL, 'HALMA_URL must name the running server (tests/e2e/run.sh sets it)');
+  // A new, empty profile; no network beyond localhost on this machine, so nothing in the
+  // background may try to reach out.
+  profile = mkdtempSync(join(tmpdir(), 'halma-e2e-'));
+  context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    ],
+    viewport: { width: 1100, height: 820 },
+    timeout: TIMEOUT,
+  });
+});
+
+after(async () => {
+  if (context) await context.close();
+  if (profile) rmSync(profile, { recursive: true, force: true });
+});
+
+/** Waits until the page is idle with the person to move after `ply` moves. */
+async function yourTurn(page, ply) {
+  await page.waitForSelector(
+    `body[data-status="your_turn"][data-busy="false"][data-ply="${ply}"]`,
+    { timeout: TIMEOUT },
+  );
+}
+
+const squareOf = (handle) => handle.getAttribute('data-square');
+
+test('click a piece, click a lit destination, see the computer reply', async () => {
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(String(error)));
+  page.on('console', (msg) => { if (msg.type() === 'error') errors.push(msg.text()); });
+  await page.goto(URL, { timeout: TIMEOUT });
+  await yourTurn(page, 0);
+
+  // The board: 256 squares, 38 pieces, both camps marked.
+  assert.equal(await page.locator('.sq').count(), 256);
+  assert.equal(await page.locator('.pc').count(), 38);
+  assert.equal(await page.locator('.sq.camp-x').count(), 19);
+  assert.equal(await page.locator('.sq.camp-o').count(), 19);
+
+  // Pick up a piece: its destinations light up.
+  const piece = page.locator('.sq.can-move').first();
+  const from = await squareOf(piece);
+  await piece.click();
+  await page.waitForSelector('.sq.dest', { timeout: TIMEOUT });
+  const lit = await page.locator('.sq.dest').evaluateAll((els) => els.map((e) => e.dataset.square));
+  assert.ok(lit.length > 0, 'destinations are lit');
+  // They are the engine's destinations for that piece.
+  const id = await page.evaluate(() => localStorage.getItem('halma-game'));
+  const api = await page.evaluate(
+    async ([id, from]) => (await fetch(`/api/games/${id}/destinations?from=${from}`)).json(),
+    [id, from],
+  );
+  assert.deepEqual([...lit].sort(), [...api.to].sort());
+
+  // Put it down on a lit square: it moves there, and the computer replies.
+  const to = lit[lit.length - 1];
+  await page.locator(`.sq[data-square="${to}"]`).click();
+  await yourTurn(page, 2);
+  const moves = await page.locator('#moves li').allTextContents();
+  assert.equal(moves.length, 2);
+  assert.equal(moves[0], `${from}-${to}`);
+  assert.equal(await page.locator(`.pc[data-piece="${to}"]`).count(), 1, 'the piece stands on its destination');
+  assert.equal(await page.locator(`.pc[data-piece="${from}"]`).count(), 0, 'and left its origin');
+  const thinking = await page.locator('#thinking').textContent();
+  assert.match(thinking, new RegExp(`^Played ${moves[1]} · depth \\d+`));
+  const [replyFrom, replyTo] = moves[1].split('-');
+  assert.equal(await page.locator(`.pc[data-piece="${replyTo}"]`).count(), 1);
+  assert.equal(await page.locator(`.pc[data-piece="${replyFrom}"]`).count(), 0);
+  assert.ok((await page.locator('.sq.last').count()) >= 2, 'the last move is marked');
+
+  // The same with the keyboard: arrows to a movable piece, Enter, arrows to a destination,
+  // Space.
+  const keyTo = async (target) => {
+    const cursor = await page.locator('.sq[tabindex="0"]');
+    await cursor.focus();
+    const here = await squareOf(cursor);
+    const file = (s) => s.charCodeAt(0) - 97;
+    const rank = (s) => Number(s.slice(1));
+    for (let i = file(here); i < file(target); i++) await page.keyboard.press('ArrowRight');
+    for (let i = file(here); i > file(target); i--) await page.keyboard.press('ArrowLeft');
+    for (let i = rank(here); i < rank(target); i++) await page.keyboard.press('ArrowUp');
+    for (let i = rank(here); i > rank(target); i--) await page.keyboard.press('ArrowDown');
+    assert.equal(await page.evaluate(() => document.activeElement.dataset.square), target);
+  };
+  const keyFrom = await squareOf(page.locator('.sq.can-move').last());
+  await keyTo(keyFrom);
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('.sq.dest', { timeout: TIMEOUT });
+  const keyDest = await squareOf(page.locator('.sq.dest').first());
+  await keyTo(keyDest);
+  await page.keyboard.press(' ');
+  await yourTurn(page, 4);
+  assert.equal((await page.locator('#moves li').allTextContents())[2], `${keyFrom}-${keyDest}`);
+
+  // Mid-game screenshot: a hint lit in gold, another piece picked up.
+  await page.click('#hint');
+  await page.waitForSelector('.sq.hint-to', { timeout: TIMEOUT });
+  await yourTurn(page, 4);
+  if (process.env.HALMA_SCREENSHOT) {
+    await page.screenshot({ path: process.env.HALMA_SCREENSHOT });
+  }
+
+  // Undo takes back the keyboard move and the reply; a new game starts over.
+  await page.click('#undo');
+  await yourTurn(page, 2);
+  await page.selectOption('#level', '3');
+  await page.click('#new');
+  await yourTurn(page, 0);
+  assert.equal(await page.locator('#level').inputValue(), '3');
+  assert.equal(await page.locator('#moves li').count(), 0);
+  assert.deepEqual(errors, [], 'no errors in the page');
+  await page.close();
+});
+
+test('reads on a phone-sized screen', async () => {
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto(URL, { timeout: TIMEOUT });
+  await page.waitForSelector('body[data-busy="false"]', { timeout: TIMEOUT });
+  const { scrollWidth, innerWidth, board } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+    board: document.getElementById('board').getBoundingClientRect().width,
+  }));
+  assert.ok(scrollWidth <= innerWidth, `no sideways scrolling (${scrollWidth} > ${innerWidth})`);
+  assert.ok(board >= 300 && board <= innerWidth, `the board fills the width (${board}px)`);
+  if (process.env.HALMA_SCREENSHOT_PHONE) {
+    await page.screenshot({ path: process.env.HALMA_SCREENSHOT_PHONE, fullPage: true });
+  }
+  await page.close();
+});

@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# End-to-end test of the browser game (examples/web) in Debian's headless Chromium, driven by
+# playwright-core (pinned in package.json / package-lock.json).
+#
+#   bash tests/e2e/run.sh                 # install what is missing, build, serve, test
+#   bash tests/e2e/run.sh --screenshot    # also write docs/screenshot.png
+#
+# Installs if missing: Debian's chromium (apt), playwright-core (npm ci, from the lock file;
+# it downloads no browser). Needs Node.js >= 20 and cargo. Exits non-zero on any failure.
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+cd "$root"
+
+screenshot=""
+for arg in "$@"; do
+  case "$arg" in
+    --screenshot) screenshot="$root/docs/screenshot.png" ;;
+    *) echo "usage: $0 [--screenshot]" >&2; exit 2 ;;
+  esac
+done
+
+chromium="${CHROMIUM:-/usr/bin/chromium}"
+if [ ! -x "$chromium" ]; then
+  echo "e2e: installing Debian's chromium"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq chromium >/dev/null
+fi
+if ! command -v node >/dev/null; then
+  echo "e2e: node (Node.js >= 20) is needed" >&2
+  exit 1
+fi
+if [ ! -f "$here/node_modules/playwright-core/package.json" ]; then
+  echo "e2e: installing playwright-core (npm ci)"
+  (cd "$here" && npm ci --no-audit --no-fund --loglevel=error)
+fi
+
+cargo build --release --example web
+target="${CARGO_TARGET_DIR:-$root/target}"
+binary="$target/release/examples/web"
+
+log="$(mktemp)"
+"$binary" --port 0 >"$log" 2>&1 &
+server=$!
+cleanup() {
+  kill "$server" 2>/dev/null || true
+  wait "$server" 2>/dev/null || true
+  rm -f "$log"
+}
+trap cleanup EXIT
+
+url=""
+for _ in $(seq 1 100); do
+  url="$(grep -o 'http://[0-9.:]*/' "$log" | head -n 1 || true)"
+  [ -n "$url" ] && break
+  if ! kill -0 "$server" 2>/dev/null; then
+    echo "e2e: the server did not start:" >&2
+    cat "$log" >&2
+    exit 1
+  fi
+  sleep 0.1
+done
+if [ -z "$url" ]; then
+  echo "e2e: the server printed no address" >&2
+  exit 1
+fi
+echo "e2e: server at $url"
+
+HALMA_URL="$url" CHROMIUM="$chromium" HALMA_SCREENSHOT="$screenshot" \
+  node --test --test-reporter=spec "$here/game.test.mjs"
