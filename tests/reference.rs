@@ -21,7 +21,7 @@ mod common;
 use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
 
 use common::Rng;
-use halma::{Bitboard, Move, Position, Side, Square};
+use halma::{Bitboard, IllegalMoveError, Move, ParseLegalMoveError, Position, Side, Square};
 
 /// The eight directions as (file delta, rank delta).
 const DIRECTIONS: [(i32, i32); 8] = [
@@ -362,6 +362,11 @@ fn check(position: &Position, rng: &mut Rng, full: bool, context: &str) -> Vec<R
         );
     }
 
+    // Hop paths that are not the shortest: random chains of hops.
+    if board.winner().is_none() {
+        check_random_hop_paths(&board, position, rng, &here);
+    }
+
     // A few moves that are not legal: is_legal and jump_path must refuse them.
     for _ in 0..8 {
         let own: Vec<Square> = position.pieces(position.turn()).iter().collect();
@@ -385,6 +390,84 @@ fn check(position: &Position, rng: &mut Rng, full: bool, context: &str) -> Vec<R
         );
     }
     reference
+}
+
+/// Walks random chains of hops (never repeating a square) from a few pieces of the side to
+/// move: every such path of two hops or more is move text for the move from its first to
+/// its last square. Then spoils the path with a last "hop" that is not one and checks the
+/// error names it.
+fn check_random_hop_paths(board: &Board, position: &Position, rng: &mut Rng, here: &str) {
+    let own: Vec<Coord> = position
+        .pieces(position.turn())
+        .iter()
+        .map(to_coord)
+        .collect();
+    for _ in 0..3 {
+        let origin = own[rng.below(own.len())];
+        let mut path = vec![origin];
+        loop {
+            let at = *path.last().expect("the path has its origin");
+            let next: Vec<Coord> = DIRECTIONS
+                .iter()
+                .map(|&(df, dr)| (at.0 + 2 * df, at.1 + 2 * dr))
+                .filter(|&to| on_board(to) && !path.contains(&to) && board.is_hop(origin, at, to))
+                .collect();
+            if next.is_empty() || (path.len() > 2 && rng.chance(1, 4)) {
+                break;
+            }
+            path.push(next[rng.below(next.len())]);
+        }
+        let text = |coords: &[Coord]| {
+            coords
+                .iter()
+                .map(|&c| to_square(c).to_string())
+                .collect::<Vec<_>>()
+                .join("-")
+        };
+        for end in 3..=path.len() {
+            let prefix = &path[..end];
+            let expected = Move::new(to_square(origin), to_square(prefix[end - 1]));
+            assert_eq!(
+                position.parse_move(&text(prefix)),
+                Ok(expected),
+                "hop path {}: {here}",
+                text(prefix)
+            );
+        }
+        if path.len() >= 2 {
+            // A last square that is not a hop from the end of the path (nor on it).
+            let last = *path.last().expect("not empty");
+            let bad = loop {
+                let candidate = if rng.chance(1, 2) {
+                    let (df, dr) = DIRECTIONS[rng.below(8)];
+                    let k = 1 + rng.below(3) as i32;
+                    (last.0 + k * df, last.1 + k * dr)
+                } else {
+                    (rng.below(16) as i32, rng.below(16) as i32)
+                };
+                if on_board(candidate)
+                    && !path.contains(&candidate)
+                    && !board.is_hop(origin, last, candidate)
+                {
+                    break candidate;
+                }
+            };
+            let mut spoiled = path.clone();
+            spoiled.push(bad);
+            let (from, to) = (to_square(last), to_square(bad));
+            let expected = if in_goal(board.turn, last) && !in_goal(board.turn, bad) {
+                IllegalMoveError::LeavesGoal { from, to }
+            } else {
+                IllegalMoveError::NotAJump { from, to }
+            };
+            assert_eq!(
+                position.parse_move(&text(&spoiled)),
+                Err(ParseLegalMoveError::Illegal(expected)),
+                "spoiled hop path {}: {here}",
+                text(&spoiled)
+            );
+        }
+    }
 }
 
 /// Checks a hop path against the reference: it starts at the origin and ends at the
