@@ -28,6 +28,7 @@ pub use position::Position;
 pub use record::ParseRecordError;
 pub use side::Side;
 pub use square::Square;
+pub use search::{DEFAULT_LEVEL, Engine, Limits, SCORE_WIN, SearchError, SearchInfo, SearchResult, StopHandle};
 
 pub mod ffi;
 pub mod search;

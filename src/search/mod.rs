@@ -1,1 +1,266 @@
-//! The computer opponent.
+//! The computer opponent: an [`Engine`] searches a [`Game`] within [`Limits`] and returns
+//! its best move.
+//!
+//! The search is an iterative-deepening principal-variation alpha-beta search with a
+//! transposition table, move ordering by the table move, killer moves, history and the
+//! distance a move gains, and the pruning that Halma's width (40 moves at the start, up to
+//! about 290 in a crowded middle game) needs: a beam of the best moves by static gain at
+//! inner nodes, late-move reductions and no backward moves near the leaves. The evaluation
+//! counts the race: each side's distance to its goal corner, pieces still outside the goal,
+//! stragglers left behind, and blocked or walled-in goal camps.
+//!
+//! The search sees the game's history: a position that repeats one of the game or of the
+//! search path scores as a draw. It takes a win when it has one, prefers the faster win, and
+//! always returns a legal move, even when stopped at once.
+//!
+//! # Scores
+//! From the side to move's point of view, in hundredths of a move of race advantage. A
+//! forced win in `n` plies is [`SCORE_WIN`]` - n`, a forced loss its negation; every other
+//! score stays below `SCORE_WIN - 1000` in absolute value.
+//!
+//! # Determinism
+//! A search limited only by depth and/or nodes (no time limit, no stop) starts from an empty
+//! transposition table and cleared heuristics, so the same game and limits give the same
+//! move, score, depth and node count on any engine, whatever it searched before. A search
+//! with a time limit keeps the table of earlier searches (it plays better for it) and
+//! depends on the machine's speed.
+//!
+//! ```
+//! use halma::{Engine, Game, Limits};
+//!
+//! let mut engine = Engine::new();
+//! let game = Game::new();
+//! let result = engine.search(&game, &Limits::depth(3))?;
+//! assert!(game.legal_moves().contains(&result.best_move));
+//! assert_eq!(result.depth, 3);
+//! # Ok::<(), halma::SearchError>(())
+//! ```
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use thiserror::Error;
+
+use crate::game::Game;
+use crate::moves::Move;
+
+mod alphabeta;
+mod eval;
+mod limits;
+mod tt;
+
+pub use limits::Limits;
+#[doc(hidden)]
+pub use limits::Options;
+
+use alphabeta::{Heuristics, Searcher, Signal};
+use tt::Table;
+
+/// The score of a win on the move; a forced win in `n` plies scores `SCORE_WIN - n`.
+pub const SCORE_WIN: i32 = 30_000;
+
+/// The difficulty level a host should offer first: a fair opponent for most players, and
+/// every move answered within a second.
+pub const DEFAULT_LEVEL: u8 = 5;
+
+/// The default size of the transposition table, in mebibytes (small enough for a phone).
+pub const DEFAULT_TABLE_MB: usize = 16;
+
+/// Why a search was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum SearchError {
+    /// The game is over: there is no move to find.
+    #[error("the game is over")]
+    GameOver,
+    /// The limits set no depth, node count or time, so the search would never end.
+    #[error("the search limits set no depth, node count or time")]
+    NoLimits,
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The move to play: always legal in the searched game.
+    pub best_move: Move,
+    /// Its score, from the side to move's point of view (see the [module docs](self)).
+    pub score: i32,
+    /// The last completed iteration; 0 when the search was stopped before it completed one
+    /// (the move is then the best-ordered legal move).
+    pub depth: u32,
+    /// The nodes visited.
+    pub nodes: u64,
+    /// The time the search took.
+    pub time: Duration,
+    /// The principal variation, starting with `best_move`.
+    pub pv: Vec<Move>,
+}
+
+/// Progress of a search, reported after each completed iteration.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchInfo {
+    /// The depth of the iteration just completed.
+    pub depth: u32,
+    /// Its score, from the side to move's point of view.
+    pub score: i32,
+    /// The nodes visited so far.
+    pub nodes: u64,
+    /// The speed of the search so far.
+    pub nodes_per_second: u64,
+    /// The time since the search started.
+    pub time: Duration,
+    /// The principal variation.
+    pub pv: Vec<Move>,
+}
+
+/// Stops the search running on an [`Engine`] from another thread.
+///
+/// A stop makes the running search return its best move so far within a few milliseconds.
+/// With no search running it does nothing: the next search starts afresh.
+///
+/// ```
+/// use std::thread;
+/// use std::time::Duration;
+/// use halma::{Engine, Game, Limits};
+///
+/// let mut engine = Engine::new();
+/// let stop = engine.stop_handle();
+/// let stopper = thread::spawn(move || {
+///     thread::sleep(Duration::from_millis(50));
+///     stop.stop();
+/// });
+/// // Would run for an hour.
+/// let result = engine.search(&Game::new(), &Limits::time(Duration::from_secs(3600)))?;
+/// assert!(Game::new().legal_moves().contains(&result.best_move));
+/// stopper.join().unwrap();
+/// # Ok::<(), halma::SearchError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct StopHandle(Arc<Signal>);
+
+impl StopHandle {
+    /// Stops the search running now on the engine, if any.
+    pub fn stop(&self) {
+        self.0.stop();
+    }
+}
+
+/// The computer opponent. It owns a transposition table; one search runs at a time
+/// (`search` takes `&mut self`); a [`StopHandle`] stops it from another thread.
+pub struct Engine {
+    table: Table,
+    heuristics: Heuristics,
+    signal: Arc<Signal>,
+}
+
+impl Engine {
+    /// An engine with the default table size ([`DEFAULT_TABLE_MB`]).
+    pub fn new() -> Engine {
+        Engine::with_table_mb(DEFAULT_TABLE_MB)
+    }
+
+    /// An engine with a transposition table of at most `mb` mebibytes (rounded down to a
+    /// power of two of 64-byte buckets; 0 gives a table of one bucket).
+    pub fn with_table_mb(mb: usize) -> Engine {
+        Engine {
+            table: Table::new(mb),
+            heuristics: Heuristics::new(),
+            signal: Arc::new(Signal::default()),
+        }
+    }
+
+    /// A handle that stops this engine's running search, usable from any thread.
+    pub fn stop_handle(&self) -> StopHandle {
+        StopHandle(Arc::clone(&self.signal))
+    }
+
+    /// Forgets what earlier searches stored (for a new game).
+    pub fn clear(&mut self) {
+        self.table.clear();
+    }
+
+    /// Searches the current position of `game` within `limits` and returns the best move.
+    ///
+    /// Blocks until a limit is reached or a [`StopHandle`] stops it. Refused for a finished
+    /// game ([`SearchError::GameOver`]) and for limits that set nothing
+    /// ([`SearchError::NoLimits`]).
+    pub fn search(&mut self, game: &Game, limits: &Limits) -> Result<SearchResult, SearchError> {
+        self.search_with_info(game, limits, &mut |_| {})
+    }
+
+    /// Like [`search`](Engine::search), calling `info` after each completed iteration.
+    ///
+    /// ```
+    /// use halma::{Engine, Game, Limits};
+    ///
+    /// let mut depths = Vec::new();
+    /// Engine::new().search_with_info(&Game::new(), &Limits::depth(3), &mut |info| {
+    ///     depths.push(info.depth)
+    /// })?;
+    /// assert_eq!(depths, [1, 2, 3]);
+    /// # Ok::<(), halma::SearchError>(())
+    /// ```
+    pub fn search_with_info(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        info: &mut dyn FnMut(&SearchInfo),
+    ) -> Result<SearchResult, SearchError> {
+        if game.outcome().is_over() {
+            return Err(SearchError::GameOver);
+        }
+        if limits.is_unlimited() {
+            return Err(SearchError::NoLimits);
+        }
+        let start = Instant::now();
+        if limits.time.is_none() {
+            // Depth and node limits give the same result on any engine.
+            self.table.clear();
+        }
+        self.table.new_search();
+        let number = self.signal.begin();
+        let outcome = Searcher::new(
+            &mut self.table,
+            &mut self.heuristics,
+            &self.signal,
+            number,
+            game,
+            limits,
+            start,
+        )
+        .run(game, limits, info);
+        // A level answers neither instantly nor slowly.
+        while start.elapsed() < limits.pace && !self.signal.stopped(number) {
+            let left = limits.pace.saturating_sub(start.elapsed());
+            std::thread::sleep(left.min(Duration::from_millis(2)));
+        }
+        self.signal.end(number);
+        Ok(SearchResult {
+            best_move: outcome.best_move,
+            score: outcome.score,
+            depth: outcome.depth,
+            nodes: outcome.nodes,
+            time: start.elapsed(),
+            pv: outcome.pv,
+        })
+    }
+}
+
+impl Default for Engine {
+    fn default() -> Engine {
+        Engine::new()
+    }
+}
+
+impl core::fmt::Debug for Engine {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Engine").finish_non_exhaustive()
+    }
+}
+
+/// The static evaluation of `position` (for the side to move), with what the root of a
+/// search of `game` would know. For tests that compare the search with a plain negamax.
+#[doc(hidden)]
+pub fn evaluate(game: &Game, options: &Options, position: &crate::Position) -> i32 {
+    eval::Evaluator::new(options, game).evaluate(position)
+}

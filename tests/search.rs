@@ -1,0 +1,425 @@
+//! The engine: alpha-beta against a plain negamax, wins, refusals, stop, determinism, legal
+//! moves, blocked and walled goal camps.
+
+use std::time::Duration;
+
+use halma::search::{Options, evaluate};
+use halma::{
+    Bitboard, Draw, Engine, Game, Limits, Move, Outcome, Position, SCORE_WIN, SearchError, Side,
+    Square,
+};
+
+fn square(name: &str) -> Square {
+    name.parse().expect("a square name")
+}
+
+fn mv(text: &str) -> Move {
+    text.parse().expect("move text")
+}
+
+/// A small deterministic generator (splitmix64).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+fn distance(side: Side, square: Square) -> i32 {
+    let (file, rank) = (i32::from(square.file()), i32::from(square.rank()));
+    match side {
+        Side::X => file + (15 - rank),
+        Side::O => (15 - file) + rank,
+    }
+}
+
+/// A game of `plies` random moves from the start, mostly forward ones, so that positions of
+/// every phase come up; stops early at the end of the game.
+fn random_game(rng: &mut Rng, plies: usize) -> Game {
+    let mut game = Game::new();
+    for _ in 0..plies {
+        let moves = game.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let side = game.position().turn();
+        let forward: Vec<Move> = moves
+            .iter()
+            .copied()
+            .filter(|m| distance(side, m.to) < distance(side, m.from))
+            .collect();
+        let pool: &[Move] = if !forward.is_empty() && rng.below(10) < 8 {
+            &forward
+        } else {
+            &moves
+        };
+        let choice = pool[rng.below(pool.len())];
+        game.play(choice).expect("a generated move is legal");
+        if game.outcome().is_over() {
+            game.undo().expect("a move to undo");
+            break;
+        }
+    }
+    game
+}
+
+/// Plain negamax: every move, no table, no ordering, no pruning; the engine's rules for
+/// wins, draws and repetitions (of the game or of the path).
+fn negamax(
+    game: &Game,
+    options: &Options,
+    position: &mut Position,
+    path: &mut Vec<u64>,
+    depth: u32,
+    ply: i32,
+) -> i32 {
+    if ply > 0
+        && (path.contains(&position.hash())
+            || game.positions().iter().any(|p| p.hash() == position.hash()))
+    {
+        return 0;
+    }
+    if depth == 0 {
+        return evaluate(game, options, position);
+    }
+    let moves = position.legal_moves();
+    if moves.is_empty() {
+        return 0;
+    }
+    let side = position.turn();
+    path.push(position.hash());
+    let mut best = i32::MIN;
+    for &mv in moves.iter() {
+        position.play_unchecked(mv);
+        let score = if position.winner() == Some(side) {
+            SCORE_WIN - (ply + 1)
+        } else {
+            -negamax(game, options, position, path, depth - 1, ply + 1)
+        };
+        position.undo(mv);
+        best = best.max(score);
+    }
+    path.pop();
+    best
+}
+
+#[test]
+fn alpha_beta_with_table_and_ordering_equals_plain_negamax() {
+    let options = Options::exhaustive();
+    let mut rng = Rng(7);
+    let mut engine = Engine::with_table_mb(1);
+    let (count, max_moves) = if cfg!(debug_assertions) {
+        (12, 60)
+    } else {
+        (40, 120)
+    };
+    let mut checked = [0; 4];
+    while checked[2] + checked[3] < count {
+        let plies = rng.below(160);
+        let game = random_game(&mut rng, plies);
+        if game.outcome().is_over() {
+            continue;
+        }
+        let moves = game.legal_moves().len();
+        // Depth 3 where the tree is small enough, else depth 2.
+        let depth = if moves <= max_moves && checked[3] < count / 3 {
+            3
+        } else {
+            2
+        };
+        let mut position = *game.position();
+        let expected = negamax(&game, &options, &mut position, &mut Vec::new(), depth, 0);
+        let limits = Limits::depth(depth).with_options(options.clone());
+        let result = engine.search(&game, &limits).expect("an ongoing game");
+        assert_eq!(
+            result.score,
+            expected,
+            "depth {depth}, position {}",
+            game.position()
+        );
+        assert_eq!(result.depth, depth.min(result.depth));
+        checked[depth as usize] += 1;
+    }
+}
+
+/// A position where `x` has 18 pieces in its goal and its last one can enter it: the camp
+/// square `hole` is empty and `from` (outside) reaches it. `o` stands far away.
+fn win_in_one(hole: &str, from: &str) -> Position {
+    let x = Side::X.goal().without(square(hole)).with(square(from));
+    let o = Side::O.goal().without(square("p1")).with(square("h8"));
+    Position::from_parts([x, o], Side::X).expect("a valid position")
+}
+
+#[test]
+fn a_win_in_one_is_always_taken() {
+    // A step and a jump into the last hole.
+    let cases = [
+        (win_in_one("e16", "f15"), mv("f15-e16")),
+        (win_in_one("a12", "a11"), mv("a11-a12")),
+        (win_in_one("b12", "c11"), mv("c11-b12")),
+        (win_in_one("a13", "a11"), mv("a11-a13")),
+        (win_in_one("b13", "b11"), mv("b11-b13")),
+    ];
+    for (position, winning) in cases {
+        assert!(position.is_legal(winning), "{position}");
+        let game = Game::from_position(position);
+        for limits in [
+            Limits::depth(1),
+            Limits::depth(2),
+            Limits::depth(5),
+            Limits::nodes(1),
+            Limits::nodes(100),
+            Limits::level(1),
+            Limits::level(3).without_pace(),
+        ] {
+            let result = Engine::new().search(&game, &limits).expect("ongoing");
+            assert_eq!(result.best_move, winning, "{position} {limits:?}");
+            if result.depth > 0 {
+                assert_eq!(result.score, SCORE_WIN - 1);
+            }
+        }
+    }
+}
+
+#[test]
+fn the_faster_win_is_preferred() {
+    // x wins in one (f15-e16) and could also dawdle; the score says one ply.
+    let game = Game::from_position(win_in_one("e16", "f15"));
+    let result = Engine::new().search(&game, &Limits::depth(4)).unwrap();
+    assert_eq!(result.best_move, mv("f15-e16"));
+    assert_eq!(result.score, SCORE_WIN - 1);
+    assert_eq!(result.pv, [mv("f15-e16")]);
+    // o to move, and x wins next: a loss in two plies.
+    let mut position = win_in_one("e16", "f15");
+    let x = position.pieces(Side::X);
+    let o = position.pieces(Side::O);
+    position = Position::from_parts([x, o], Side::O).unwrap();
+    let result = Engine::new()
+        .search(&Game::from_position(position), &Limits::depth(3))
+        .unwrap();
+    assert_eq!(result.score, -(SCORE_WIN - 2));
+}
+
+#[test]
+fn finished_games_and_missing_limits_are_refused() {
+    let won: Position =
+        "xxxxx11/xxxxx11/xxxx12/xxx13/xx14/16/16/16/8o7/16/16/14oo/13ooo/12oooo/11ooooo/11oooo1 o"
+            .parse()
+            .unwrap();
+    let game = Game::from_position(won);
+    assert_eq!(game.outcome(), Outcome::Win(Side::X));
+    let mut engine = Engine::new();
+    assert_eq!(
+        engine.search(&game, &Limits::depth(3)),
+        Err(SearchError::GameOver)
+    );
+    // Draw by repetition.
+    let mut game = Game::new();
+    for _ in 0..2 {
+        for text in ["l2-k3", "e15-f14", "k3-l2", "f14-e15"] {
+            game.play_text(text).unwrap();
+        }
+    }
+    assert_eq!(game.outcome(), Outcome::Draw(Draw::Repetition));
+    assert_eq!(
+        engine.search(&game, &Limits::nodes(10)),
+        Err(SearchError::GameOver)
+    );
+    let game = Game::new();
+    assert_eq!(
+        engine.search(&game, &Limits::depth(0)),
+        Err(SearchError::NoLimits)
+    );
+    assert_eq!(
+        engine.search(&game, &Limits::nodes(0).with_time(Duration::ZERO)),
+        Err(SearchError::NoLimits)
+    );
+    assert_eq!(
+        SearchError::NoLimits.to_string(),
+        "the search limits set no depth, node count or time"
+    );
+}
+
+#[test]
+fn stop_ends_an_unlimited_search_from_another_thread() {
+    let mut engine = Engine::new();
+    let stop = engine.stop_handle();
+    // Ignored: no search runs.
+    stop.stop();
+    let game = random_game(&mut Rng(3), 40);
+    let result = engine.search(&game, &Limits::depth(3)).unwrap();
+    assert_eq!(
+        result.depth, 3,
+        "an earlier stop must not end a later search"
+    );
+    let stopper = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(100));
+        stop.stop();
+    });
+    // 95 plies deep: only the stop ends it.
+    let result = engine.search(&game, &Limits::depth(1000)).unwrap();
+    stopper.join().unwrap();
+    assert!(game.legal_moves().contains(&result.best_move));
+    assert!(result.depth < 95);
+    // And the engine searches normally afterwards.
+    let again = engine.search(&game, &Limits::depth(2)).unwrap();
+    assert_eq!(again.depth, 2);
+}
+
+#[test]
+fn a_search_stopped_at_once_still_returns_a_legal_move() {
+    let game = random_game(&mut Rng(11), 30);
+    for nodes in [1, 2, 3, 10] {
+        let result = Engine::new().search(&game, &Limits::nodes(nodes)).unwrap();
+        assert!(game.legal_moves().contains(&result.best_move));
+        assert_eq!(result.pv.first(), Some(&result.best_move));
+    }
+}
+
+#[test]
+fn depth_and_node_limited_searches_are_deterministic() {
+    let mut rng = Rng(5);
+    let mut used = Engine::with_table_mb(4);
+    // Fill the table and heuristics with something else first.
+    used.search(&random_game(&mut rng, 90), &Limits::depth(4))
+        .unwrap();
+    for plies in [0, 25, 70, 120] {
+        let game = random_game(&mut rng, plies);
+        for limits in [
+            Limits::nodes(20_000),
+            Limits::depth(4),
+            Limits::depth(6).with_nodes(5_000),
+        ] {
+            let fresh = Engine::with_table_mb(4).search(&game, &limits).unwrap();
+            let again = used.search(&game, &limits).unwrap();
+            assert_eq!(
+                (
+                    fresh.best_move,
+                    fresh.score,
+                    fresh.depth,
+                    fresh.nodes,
+                    &fresh.pv
+                ),
+                (
+                    again.best_move,
+                    again.score,
+                    again.depth,
+                    again.nodes,
+                    &again.pv
+                ),
+                "{limits:?} {}",
+                game.position()
+            );
+        }
+    }
+}
+
+#[test]
+fn info_is_reported_after_each_iteration() {
+    let mut infos = Vec::new();
+    let result = Engine::new()
+        .search_with_info(&Game::new(), &Limits::depth(4), &mut |info| {
+            infos.push(info.clone())
+        })
+        .unwrap();
+    assert_eq!(
+        infos.iter().map(|i| i.depth).collect::<Vec<_>>(),
+        [1, 2, 3, 4]
+    );
+    let last = infos.last().unwrap();
+    assert_eq!(
+        (last.score, last.nodes, &last.pv),
+        (result.score, result.nodes, &result.pv)
+    );
+    assert!(infos.windows(2).all(|w| w[0].nodes <= w[1].nodes));
+    assert!(result.score.abs() < SCORE_WIN - 1000);
+}
+
+#[test]
+fn every_move_is_legal_even_with_tiny_limits() {
+    let mut rng = Rng(9);
+    for limits in [
+        Limits::nodes(1),
+        Limits::nodes(300),
+        Limits::depth(1),
+        Limits::level(1),
+    ] {
+        let mut game = random_game(&mut rng, 10);
+        let mut engines = [Engine::with_table_mb(1), Engine::with_table_mb(1)];
+        for ply in 0..60 {
+            if game.outcome().is_over() {
+                break;
+            }
+            let result = engines[ply % 2]
+                .search(&game, &limits.clone().without_pace())
+                .unwrap();
+            game.play(result.best_move)
+                .expect("the engine's move is legal");
+        }
+    }
+}
+
+/// `x` has filled 17 squares of its goal, `o` keeps a piece on `e16` (it could leave to
+/// `f16`) and shuffles a piece inside its own goal camp; `x`'s two other pieces wait
+/// outside. `o` never leaves, so the game can only end by repetition: the engine must
+/// recognise the block and steer toward it.
+#[test]
+fn a_kept_block_is_drawn_by_repetition() {
+    let x_goal = Side::X.goal();
+    let o_goal = Side::O.goal();
+    let x = x_goal.without(square("e16")).without(square("a12")) | sq_set(&["h9", "j7"]);
+    let o = (o_goal.without(square("p5")).without(square("l1"))) | sq_set(&["e16", "c3"]);
+    assert_eq!((x.count(), o.count()), (19, 19));
+    let position = Position::from_parts([x, o], Side::X).unwrap();
+    let mut game = Game::from_position(position);
+    let mut engine = Engine::new();
+    let shuffle = [mv("p4-p5"), mv("p5-p4")];
+    for ply in 0..200 {
+        if game.outcome().is_over() {
+            break;
+        }
+        let mv = if game.position().turn() == Side::X {
+            engine.search(&game, &Limits::depth(3)).unwrap().best_move
+        } else {
+            shuffle[(ply / 2) % 2]
+        };
+        game.play(mv).unwrap();
+    }
+    assert_eq!(
+        game.outcome(),
+        Outcome::Draw(Draw::Repetition),
+        "{}",
+        game.position()
+    );
+}
+
+fn sq_set(names: &[&str]) -> Bitboard {
+    names.iter().map(|name| square(name)).collect()
+}
+
+/// `o`'s straggler sits on `a16`, `x`'s goal camp is full but for `b15`, and `x` could jump
+/// `d13-b15` into it: that would wall the straggler in for good (every neighbour and landing
+/// square full, and x's pieces there may not leave), a certain draw. The engine never does.
+#[test]
+fn the_engine_never_walls_a_straggler_in() {
+    let x_goal = Side::X.goal();
+    let x = (x_goal - sq_set(&["a16", "b15"])) | sq_set(&["d13", "h9"]);
+    let o = (Side::O.goal() - sq_set(&["p1"])) | sq_set(&["a16"]);
+    assert_eq!((x.count(), o.count()), (19, 19));
+    let position = Position::from_parts([x, o], Side::X).unwrap();
+    assert!(position.is_legal(mv("d13-b15")));
+    let game = Game::from_position(position);
+    for depth in 1..=4 {
+        let result = Engine::new().search(&game, &Limits::depth(depth)).unwrap();
+        assert_ne!(result.best_move, mv("d13-b15"), "depth {depth}");
+    }
+}
