@@ -26,9 +26,11 @@ pub use moves::{MAX_MOVES, Move, MoveList};
 pub use perft::{divide, perft};
 pub use position::Position;
 pub use record::ParseRecordError;
+pub use search::{
+    DEFAULT_LEVEL, Engine, Limits, SCORE_WIN, SearchError, SearchInfo, SearchResult, StopHandle,
+};
 pub use side::Side;
 pub use square::Square;
-pub use search::{DEFAULT_LEVEL, Engine, Limits, SCORE_WIN, SearchError, SearchInfo, SearchResult, StopHandle};
 
 pub mod ffi;
 pub mod search;
