@@ -2,8 +2,9 @@
 //!
 //! Each test starts the example binary on a free port (`--port 0`), reads the address it
 //! prints, and talks to it with plain `TcpStream` requests. `cargo test` builds the examples
-//! next to the test binaries (`target/<profile>/examples/web`); a test run that did not
-//! (`cargo test --test web_api` alone) builds it first.
+//! next to the test binaries (`target/<profile>/examples/web`); the tests run `cargo build
+//! --example web` once first, a no-op then, so that `cargo test --test web_api` alone never
+//! tests a stale binary.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -26,20 +27,28 @@ fn binary() -> PathBuf {
     let exe = profile_dir
         .join("examples")
         .join(format!("web{}", std::env::consts::EXE_SUFFIX));
+    // `cargo test` builds the examples, `cargo test --test web_api` does not: build it (a
+    // no-op when it is up to date) so that the binary is never stale.
     static BUILD: Once = Once::new();
     BUILD.call_once(|| {
-        if !exe.exists() {
-            let release = profile_dir
-                .file_name()
-                .is_some_and(|name| name == "release");
-            let mut cargo = Command::new(env!("CARGO"));
-            cargo.args(["build", "--example", "web"]);
-            if release {
-                cargo.arg("--release");
-            }
-            let status = cargo.status().expect("cargo runs");
-            assert!(status.success(), "building the web example failed");
+        let release = profile_dir
+            .file_name()
+            .is_some_and(|name| name == "release");
+        let mut cargo = Command::new(env!("CARGO"));
+        cargo.current_dir(env!("CARGO_MANIFEST_DIR")).args([
+            "build",
+            "--quiet",
+            "--example",
+            "web",
+        ]);
+        if release {
+            cargo.arg("--release");
         }
+        if let Some(target) = profile_dir.parent() {
+            cargo.env("CARGO_TARGET_DIR", target);
+        }
+        let status = cargo.status().expect("cargo runs");
+        assert!(status.success(), "building the web example failed");
     });
     assert!(exe.exists(), "{} is missing", exe.display());
     exe

@@ -3,9 +3,11 @@
 
 use std::sync::Arc;
 
-use serde::Deserialize;
+use std::collections::BTreeMap;
+
 use serde::de::DeserializeOwned;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
 
 use halma::{Draw, Game, Move, Outcome, ParseLegalMoveError, Side, Square};
 
@@ -52,7 +54,7 @@ pub struct Reply {
 const JSON: &str = "application/json; charset=utf-8";
 
 impl Reply {
-    fn json(status: u16, value: &Value) -> Reply {
+    fn json(status: u16, value: &impl Serialize) -> Reply {
         let mut body = serde_json::to_vec(value).unwrap_or_else(|_| b"{}".to_vec());
         body.push(b'\n');
         Reply {
@@ -124,6 +126,9 @@ impl ApiError {
 
 type Result<T> = std::result::Result<T, ApiError>;
 
+/// A handler of `/api/games/<id>/<action>`.
+type Handler = fn(&App, &str, &Req<'_>) -> Result<Reply>;
+
 /// Answers one request.
 pub fn handle(app: &App, req: &Req<'_>) -> Reply {
     route(app, req).unwrap_or_else(|error| error.reply())
@@ -180,16 +185,15 @@ fn route(app: &App, req: &Req<'_>) -> Result<Reply> {
             _ => Err(ApiError::method("GET, DELETE")),
         },
         ["api", "games", id, action] => {
-            let (methods, run): (&'static str, fn(&App, &str, &Req<'_>) -> Result<Reply>) =
-                match *action {
-                    "move" => ("POST", play),
-                    "computer" => ("POST", computer),
-                    "undo" => ("POST", undo),
-                    "level" => ("POST, PUT", level),
-                    "hint" => ("GET", hint),
-                    "destinations" => ("GET", destinations),
-                    _ => return Err(not_found(req.path)),
-                };
+            let (methods, run): (&'static str, Handler) = match *action {
+                "move" => ("POST", play),
+                "computer" => ("POST", computer),
+                "undo" => ("POST", undo),
+                "level" => ("POST, PUT", level),
+                "hint" => ("GET", hint),
+                "destinations" => ("GET", destinations),
+                _ => return Err(not_found(req.path)),
+            };
             allow(req, methods)?;
             run(app, id, req)
         }
@@ -376,7 +380,12 @@ fn play(app: &App, id: &str, req: &Req<'_>) -> Result<Reply> {
         .map_err(|error| ApiError::new(422, format!("illegal move {text:?}: {error}")))?;
     Ok(Reply::json(
         200,
-        &json!({ "move": mv.to_string(), "path": names(&path), "state": state(id, &session) }),
+        &Played {
+            mv: mv.to_string(),
+            path: names(&path),
+            search: None,
+            state: Some(state(id, &session)),
+        },
     ))
 }
 
@@ -452,12 +461,12 @@ fn computer(app: &App, id: &str, _req: &Req<'_>) -> Result<Reply> {
         })?;
         Ok(Reply::json(
             200,
-            &json!({
-                "move": mv.to_string(),
-                "path": names(&path),
-                "search": report,
-                "state": state(id, session),
-            }),
+            &Played {
+                mv: mv.to_string(),
+                path: names(&path),
+                search: Some(report),
+                state: Some(state(id, session)),
+            },
         ))
     })
 }
@@ -469,7 +478,12 @@ fn hint(app: &App, id: &str, _req: &Req<'_>) -> Result<Reply> {
     drop(mark);
     Ok(Reply::json(
         200,
-        &json!({ "move": mv.to_string(), "path": names(&path), "search": report }),
+        &Played {
+            mv: mv.to_string(),
+            path: names(&path),
+            search: Some(report),
+            state: None,
+        },
     ))
 }
 
@@ -543,32 +557,102 @@ fn mover(start: Side, index: usize) -> Side {
     if index % 2 == 0 { start } else { start.other() }
 }
 
-fn outcome_json(outcome: Outcome) -> Value {
-    match outcome {
-        Outcome::Ongoing => json!({ "result": "ongoing", "winner": null, "reason": null }),
-        Outcome::Win(side) => json!({
-            "result": "win",
-            "winner": side.to_string(),
-            "reason": format!("all 19 {side} pieces stand in their goal camp"),
-        }),
-        Outcome::Draw(draw) => json!({
-            "result": "draw",
-            "winner": null,
-            "reason": match draw {
-                Draw::Repetition => "the same position occurred for the third time",
-                Draw::NoMoves => "the side to move has no legal move",
-            },
-        }),
+/// A move played or suggested.
+#[derive(Serialize)]
+struct Played<'a> {
+    #[serde(rename = "move")]
+    mv: String,
+    path: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    search: Option<Report>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    state: Option<State<'a>>,
+}
+
+/// How the game stands, `result` first.
+#[derive(Serialize)]
+struct OutcomeJson {
+    /// `"ongoing"`, `"win"` or `"draw"`.
+    result: &'static str,
+    /// `"x"` or `"o"` for a win.
+    winner: Option<String>,
+    /// Why the game ended.
+    reason: Option<String>,
+}
+
+fn outcome_json(outcome: Outcome) -> OutcomeJson {
+    let (result, winner, reason) = match outcome {
+        Outcome::Ongoing => ("ongoing", None, None),
+        Outcome::Win(side) => (
+            "win",
+            Some(side.to_string()),
+            Some(format!("all 19 {side} pieces stand in their goal camp")),
+        ),
+        Outcome::Draw(draw) => (
+            "draw",
+            None,
+            Some(
+                match draw {
+                    Draw::Repetition => "the same position occurred for the third time",
+                    Draw::NoMoves => "the side to move has no legal move",
+                }
+                .to_owned(),
+            ),
+        ),
+    };
+    OutcomeJson {
+        result,
+        winner,
+        reason,
     }
 }
 
-/// The state of a game, as every endpoint that returns one shows it.
-pub fn state(id: &str, session: &Session) -> Value {
+/// Squares per side.
+#[derive(Serialize)]
+struct BySide {
+    x: Vec<String>,
+    o: Vec<String>,
+}
+
+/// The last move and the squares it passed through.
+#[derive(Serialize)]
+struct LastMove {
+    #[serde(rename = "move")]
+    mv: String,
+    path: Vec<String>,
+    side: String,
+}
+
+/// The state of a game, as every endpoint that returns one shows it (fields in this order).
+#[derive(Serialize)]
+pub struct State<'a> {
+    id: &'a str,
+    status: &'static str,
+    turn: String,
+    human: String,
+    computer: String,
+    level: u8,
+    outcome: OutcomeJson,
+    position: String,
+    pieces: BySide,
+    camps: BySide,
+    moves: Vec<String>,
+    last_move: Option<LastMove>,
+    destinations: BTreeMap<String, Vec<String>>,
+    thinking: Option<&'a Progress>,
+    can_undo: bool,
+}
+
+fn squares(board: halma::Bitboard) -> Vec<String> {
+    board.iter().map(|square| square.to_string()).collect()
+}
+
+/// The state of a game.
+pub fn state<'a>(id: &'a str, session: &'a Session) -> State<'a> {
     let game = &session.game;
     let position = game.position();
     let turn = position.turn();
-    let over = game.outcome().is_over();
-    let status = if over {
+    let status = if game.outcome().is_over() {
         "over"
     } else if session.thinking.is_some() {
         "thinking"
@@ -577,50 +661,47 @@ pub fn state(id: &str, session: &Session) -> Value {
     } else {
         "computer_turn"
     };
-    let mut destinations = serde_json::Map::new();
+    let mut destinations = BTreeMap::new();
     if status == "your_turn" {
         for from in position.pieces(turn).iter() {
-            let to: Vec<Square> = position.destinations(from).iter().collect();
+            let to = position.destinations(from);
             if !to.is_empty() {
-                destinations.insert(from.to_string(), json!(names(&to)));
+                destinations.insert(from.to_string(), squares(to));
             }
         }
     }
-    let last = match (game.moves().last(), game.positions().iter().rev().nth(1)) {
-        (Some(&mv), Some(before)) => {
-            let path = before.jump_path(mv).unwrap_or_else(|| vec![mv.from, mv.to]);
-            json!({
-                "move": mv.to_string(),
-                "path": names(&path),
-                "side": mover(game.start_position().turn(), game.moves().len() - 1).to_string(),
-            })
-        }
-        _ => Value::Null,
-    };
     let start = game.start_position().turn();
+    let last_move = match (game.moves().last(), game.positions().iter().rev().nth(1)) {
+        (Some(&mv), Some(before)) => Some(LastMove {
+            mv: mv.to_string(),
+            path: names(&before.jump_path(mv).unwrap_or_else(|| vec![mv.from, mv.to])),
+            side: mover(start, game.moves().len() - 1).to_string(),
+        }),
+        _ => None,
+    };
     let can_undo = session.thinking.is_none()
         && (0..game.moves().len()).any(|i| mover(start, i) == session.human);
-    json!({
-        "id": id,
-        "position": position.to_string(),
-        "turn": turn.to_string(),
-        "human": session.human.to_string(),
-        "computer": session.computer().to_string(),
-        "level": session.level,
-        "status": status,
-        "outcome": outcome_json(game.outcome()),
-        "pieces": {
-            "x": names(&position.pieces(Side::X).iter().collect::<Vec<_>>()),
-            "o": names(&position.pieces(Side::O).iter().collect::<Vec<_>>()),
+    State {
+        id,
+        status,
+        turn: turn.to_string(),
+        human: session.human.to_string(),
+        computer: session.computer().to_string(),
+        level: session.level,
+        outcome: outcome_json(game.outcome()),
+        position: position.to_string(),
+        pieces: BySide {
+            x: squares(position.pieces(Side::X)),
+            o: squares(position.pieces(Side::O)),
         },
-        "camps": {
-            "x": names(&Side::X.home().iter().collect::<Vec<_>>()),
-            "o": names(&Side::O.home().iter().collect::<Vec<_>>()),
+        camps: BySide {
+            x: squares(Side::X.home()),
+            o: squares(Side::O.home()),
         },
-        "moves": game.moves().iter().map(Move::to_string).collect::<Vec<_>>(),
-        "last_move": last,
-        "destinations": destinations,
-        "thinking": session.thinking,
-        "can_undo": can_undo,
-    })
+        moves: game.moves().iter().map(Move::to_string).collect(),
+        last_move,
+        destinations,
+        thinking: session.thinking.as_ref(),
+        can_undo,
+    }
 }
