@@ -541,3 +541,57 @@ fn other_requests_are_served_while_the_computer_thinks() {
         assert!(seen, "the state never showed the computer thinking");
     });
 }
+
+/// x fills its goal camp with `c11-b12`.
+const ONE_FROM_THE_WIN: &str =
+    "xxxxx11/xxxxx11/xxxx12/xxx13/x15/2x13/16/16/7o8/16/16/14oo/13ooo/12oooo/11ooooo/12oooo x";
+
+#[test]
+fn a_game_from_a_position_to_its_end() {
+    let server = Server::start(&[]);
+    server.expect_error(
+        server.post("/api/games", json!({ "position": "16/16 x" })),
+        400,
+        "bad position",
+    );
+    let (status, state) = server.post("/api/games", json!({ "position": ONE_FROM_THE_WIN }));
+    assert_eq!(status, 201, "{state}");
+    assert_eq!(state["position"], ONE_FROM_THE_WIN);
+    assert!(strings(&state["destinations"]["c11"]).contains(&"b12".to_owned()));
+    let id = state["id"].as_str().expect("id");
+    let game = format!("/api/games/{id}");
+
+    let (status, won) = server.post(&format!("{game}/move"), json!({ "move": "c11-b12" }));
+    assert_eq!(status, 200, "{won}");
+    let state = &won["state"];
+    assert_eq!(state["status"], "over");
+    assert_eq!(state["outcome"]["result"], "win");
+    assert_eq!(state["outcome"]["winner"], "x");
+    assert!(
+        state["outcome"]["reason"]
+            .as_str()
+            .is_some_and(|r| r.contains("goal camp"))
+    );
+    assert_eq!(state["destinations"], json!({}));
+
+    // A finished game refuses moves, searches and hints; undo reopens it.
+    server.expect_error(
+        server.post(&format!("{game}/move"), json!({ "move": "b12-c11" })),
+        409,
+        "over",
+    );
+    server.expect_error(
+        server.post(&format!("{game}/computer"), json!({})),
+        409,
+        "over",
+    );
+    server.expect_error(server.get(&format!("{game}/hint")), 409, "over");
+    let (status, dests) = server.get(&format!("{game}/destinations?from=b12"));
+    assert_eq!(status, 200);
+    assert_eq!(dests["to"], json!([]));
+    let (status, undone) = server.post(&format!("{game}/undo"), json!({}));
+    assert_eq!(status, 200, "{undone}");
+    assert_eq!(undone["status"], "your_turn");
+    assert_eq!(undone["outcome"]["result"], "ongoing");
+    assert_eq!(undone["position"], ONE_FROM_THE_WIN);
+}

@@ -9,11 +9,11 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
-use halma::{Draw, Game, Move, Outcome, ParseLegalMoveError, Side, Square};
+use halma::{Draw, Game, Move, Outcome, ParseLegalMoveError, Position, Side, Square};
 
-use crate::search::DEFAULT_LEVEL;
 use crate::store::{Entry, Session, Store};
 use crate::think::{Pool, Progress, Report, ThinkError, record};
+use halma::search::DEFAULT_LEVEL;
 
 const INDEX_HTML: &str = include_str!("index.html");
 const APP_JS: &str = include_str!("app.js");
@@ -265,6 +265,7 @@ fn parse_side(text: &str) -> Result<Side> {
 struct NewGame {
     level: Option<u8>,
     human: Option<String>,
+    position: Option<String>,
 }
 
 fn create(app: &App, req: &Req<'_>) -> Result<Reply> {
@@ -274,8 +275,15 @@ fn create(app: &App, req: &Req<'_>) -> Result<Reply> {
         Some(text) => parse_side(text)?,
         None => Side::X,
     };
+    let game = match request.position.as_deref() {
+        Some(text) => Game::from_position(
+            text.parse::<Position>()
+                .map_err(|error| ApiError::new(400, format!("bad position: {error}")))?,
+        ),
+        None => Game::new(),
+    };
     let (id, entry, evicted) = app.store.insert(Session {
-        game: Game::new(),
+        game,
         human,
         level,
         thinking: None,

@@ -132,11 +132,19 @@ function render() {
   if (state.last_move) drawTrail(state.last_move.path);
   if (hint) drawTrail(hint.path, 'hint');
 
-  ui.moves.replaceChildren(...state.moves.map((m) => {
+  // One line per full move: x's move, then o's.
+  const lines = [];
+  for (let i = 0; i < state.moves.length; i += 2) {
     const li = document.createElement('li');
-    li.textContent = m;
-    return li;
-  }));
+    for (const m of state.moves.slice(i, i + 2)) {
+      const span = document.createElement('span');
+      span.className = 'mv';
+      span.textContent = m;
+      li.appendChild(span);
+    }
+    lines.push(li);
+  }
+  ui.moves.replaceChildren(...lines);
   ui.moves.scrollTop = ui.moves.scrollHeight;
 
   const over = describeOutcome(state);

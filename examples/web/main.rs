@@ -11,15 +11,8 @@
 //! capped, and the engines are a small shared pool, so one client cannot starve the others.
 
 mod api;
-mod fallback;
 mod store;
 mod think;
-
-/// The engine the server plays with.
-mod search {
-    // TEMPORARY until `halma::search` lands; then `pub use halma::search::{...}`.
-    pub use crate::fallback::{DEFAULT_LEVEL, Engine, Limits, SCORE_WIN, SearchInfo, SearchResult};
-}
 
 use std::io::{Read, Write};
 use std::panic::{AssertUnwindSafe, catch_unwind};

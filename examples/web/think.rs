@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use halma::{Game, Move};
 
-use crate::search::{Engine, Limits, SCORE_WIN, SearchInfo, SearchResult};
+use halma::search::{Engine, Limits, SCORE_WIN, SearchInfo, SearchResult};
 
 /// Transposition table size of each pooled engine: small, since several run at once.
 const TABLE_MB: usize = 16;
@@ -180,7 +180,12 @@ impl Reserved<'_> {
                     }
                 }
             });
-            let result = engine.search_with_info(game, &Limits::level(level), progress);
+            let limits = Limits::level(level);
+            let limits = match limits.max_time() {
+                Some(time) if time <= cap => limits,
+                _ => limits.with_time(cap),
+            };
+            let result = engine.search_with_info(game, &limits, progress);
             drop(done);
             result
         });

@@ -81,7 +81,7 @@ test('click a piece, click a lit destination, see the computer reply', async () 
   const to = lit[lit.length - 1];
   await page.locator(`.sq[data-square="${to}"]`).click();
   await yourTurn(page, 2);
-  const moves = await page.locator('#moves li').allTextContents();
+  const moves = await page.locator('#moves .mv').allTextContents();
   assert.equal(moves.length, 2);
   assert.equal(moves[0], `${from}-${to}`);
   assert.equal(await page.locator(`.pc[data-piece="${to}"]`).count(), 1, 'the piece stands on its destination');
@@ -115,25 +115,70 @@ test('click a piece, click a lit destination, see the computer reply', async () 
   await keyTo(keyDest);
   await page.keyboard.press(' ');
   await yourTurn(page, 4);
-  assert.equal((await page.locator('#moves li').allTextContents())[2], `${keyFrom}-${keyDest}`);
+  assert.equal((await page.locator('#moves .mv').allTextContents())[2], `${keyFrom}-${keyDest}`);
 
-  // Mid-game screenshot: a hint lit in gold, another piece picked up.
+  // A few more moves by clicking, each the one that gains most ground toward the top left.
+  for (let ply = 4; ply < 12; ply += 2) {
+    const state = await page.evaluate(async (id) => (await fetch(`/api/games/${id}`)).json(), id);
+    const gain = (from, to) => (from.charCodeAt(0) - to.charCodeAt(0)) + (Number(to.slice(1)) - Number(from.slice(1)));
+    let best = null;
+    for (const [from, tos] of Object.entries(state.destinations)) {
+      for (const to of tos) if (!best || gain(from, to) > gain(...best)) best = [from, to];
+    }
+    await page.locator(`.sq[data-square="${best[0]}"]`).click();
+    await page.locator(`.sq.dest[data-square="${best[1]}"]`).click();
+    await yourTurn(page, ply + 2);
+  }
+
+  // Mid-game screenshot: a hint lit in gold, its piece picked up.
   await page.click('#hint');
   await page.waitForSelector('.sq.hint-to', { timeout: TIMEOUT });
-  await yourTurn(page, 4);
+  await yourTurn(page, 12);
   if (process.env.HALMA_SCREENSHOT) {
     await page.screenshot({ path: process.env.HALMA_SCREENSHOT });
   }
 
   // Undo takes back the keyboard move and the reply; a new game starts over.
   await page.click('#undo');
-  await yourTurn(page, 2);
+  await yourTurn(page, 10);
   await page.selectOption('#level', '3');
   await page.click('#new');
   await yourTurn(page, 0);
   assert.equal(await page.locator('#level').inputValue(), '3');
-  assert.equal(await page.locator('#moves li').count(), 0);
+  assert.equal(await page.locator('#moves .mv').count(), 0);
   assert.deepEqual(errors, [], 'no errors in the page');
+  await page.close();
+});
+
+test('the end of the game is announced', async () => {
+  const page = await context.newPage();
+  await page.goto(URL, { timeout: TIMEOUT });
+  await yourTurn(page, 0);
+  // A game one move from x's win, created through the API and picked up by a reload.
+  const position =
+    'xxxxx11/xxxxx11/xxxx12/xxx13/x15/2x13/16/16/7o8/16/16/14oo/13ooo/12oooo/11ooooo/12oooo x';
+  await page.evaluate(async (position) => {
+    const response = await fetch('/api/games', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ position }),
+    });
+    localStorage.setItem('halma-game', (await response.json()).id);
+  }, position);
+  await page.reload();
+  await yourTurn(page, 0);
+  assert.equal(await page.locator('#banner').isVisible(), false);
+  await page.locator('.sq[data-square="c11"]').click();
+  await page.locator('.sq.dest[data-square="b12"]').click();
+  await page.waitForSelector('body[data-status="over"][data-busy="false"]', { timeout: TIMEOUT });
+  assert.equal(await page.locator('#banner').isVisible(), true);
+  assert.match(await page.locator('#banner').textContent(), /^You win!All 19 of your pieces reached the goal camp/);
+  assert.match(await page.locator('#status').textContent(), /You win!/);
+  assert.equal(await page.locator('#hint').isDisabled(), true);
+  // Undo reopens the game.
+  await page.click('#undo');
+  await yourTurn(page, 0);
+  assert.equal(await page.locator('#banner').isVisible(), false);
   await page.close();
 });
 
