@@ -16,7 +16,6 @@
 
 mod board;
 mod command;
-mod engine;
 mod options;
 mod session;
 mod think;

@@ -4,7 +4,7 @@ use std::time::Duration;
 
 use halma::Side;
 
-use crate::engine::{DEFAULT_LEVEL, Limits};
+use halma::{DEFAULT_LEVEL, Limits};
 
 /// The usage text printed by `--help`.
 pub const USAGE: &str = "\

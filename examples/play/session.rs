@@ -8,9 +8,9 @@ use halma::{Draw, Game, Outcome, Position, Side, Square};
 
 use crate::board::{self, LastMove};
 use crate::command::{self, Command, HELP};
-use crate::engine::{Engine, Limits};
 use crate::options::{self, FixedLimits, Options};
 use crate::think::{self, Thinking, score_text};
+use halma::{Engine, Limits};
 
 /// A message for the player that ends the session (the terminal is gone, the engine
 /// failed).
@@ -169,7 +169,8 @@ impl Session {
     /// The computer searches and plays its move.
     fn computer_moves(&mut self) -> Result<(), Fatal> {
         let limits = self.limits();
-        let label = format!("the computer ({}) thinks", self.human.other());
+        let computer = self.human.other();
+        let label = format!("the computer ({computer}) thinks");
         let result = think::think(
             &mut self.engine,
             &self.game,
@@ -183,8 +184,7 @@ impl Session {
             .map_err(|error| format!("the computer chose {}: {error}", result.best_move))?;
         let described = LastMove::of(&self.game).map_or(String::new(), |last| last.describe());
         say(format!(
-            "computer ({}) plays {described} (depth {}, score {}, {} nodes, {:.2} s)",
-            self.human.other(),
+            "computer ({computer}) plays {described} (depth {}, score {} for {computer}, {} nodes, {:.2} s)",
             result.depth,
             score_text(result.score),
             result.nodes,
@@ -250,9 +250,10 @@ impl Session {
         let mv = result.best_move;
         let path = self.game.position().jump_path(mv).unwrap_or_default();
         say(format!(
-            "hint: {} (score {})",
+            "hint: {} (score {} for {})",
             board::describe(mv, &path),
-            score_text(result.score)
+            score_text(result.score),
+            self.human
         ))
     }
 

@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use halma::Game;
 
-use crate::engine::{Engine, Limits, SCORE_WIN, SearchResult, StopHandle};
+use halma::{Engine, Limits, SCORE_WIN, SearchResult, StopHandle};
 
 /// How often the spinner turns.
 const TICK: Duration = Duration::from_millis(100);
