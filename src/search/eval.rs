@@ -24,6 +24,10 @@ const WALLED: i32 = 100;
 /// side's goal camp (the side must open a way out before it can fill its goal).
 const TRAPPED: i32 = 150;
 
+/// What a side loses, late in the game, for each of its pieces waiting within two squares of
+/// an opponent piece in its goal camp.
+const CROWDING: i32 = 60;
+
 /// The most a blocked side scores below a draw while it can still fill goal squares.
 const BLOCKED: i32 = 90;
 
@@ -82,23 +86,49 @@ const NEIGHBOURS: [Bitboard; 256] = {
     table
 };
 
+/// The squares within two steps (king moves) of each square, itself excluded.
+const AROUND: [Bitboard; 256] = {
+    let mut table = [Bitboard::EMPTY; 256];
+    let mut index = 0;
+    while index < 256 {
+        let square = Square::new(index as u8);
+        let mut dr = -2;
+        while dr <= 2 {
+            let mut df = -2;
+            while df <= 2 {
+                if df != 0 || dr != 0 {
+                    if let Some(target) = square.offset(df, dr) {
+                        table[index] = table[index].with(target);
+                    }
+                }
+                df += 1;
+            }
+            dr += 1;
+        }
+        index += 1;
+    }
+    table
+};
+
 /// The evaluation with its weights and what the root learned from the game's history.
 #[derive(Clone, Debug)]
 pub(crate) struct Evaluator {
     options: Options,
-    /// `blocked[s]`: the opponent of `s` keeps pieces in `s`'s goal camp (its own home) and
-    /// `s` has nothing else left to do; `s` cannot win unless they leave.
+    /// `blocked[s]`: `s` is the side to move at the root, the opponent keeps pieces in `s`'s
+    /// goal camp (its own home) and `s` has nothing else left to do; `s` cannot win unless
+    /// they leave.
     blocked: [bool; 2],
 }
 
 impl Evaluator {
     /// The evaluator for a search from the current position of `game`.
     pub(crate) fn new(options: &Options, game: &Game) -> Evaluator {
-        let blocked = if options.block_detection {
-            Side::ALL.map(|side| is_blocked(game, side))
-        } else {
-            [false; 2]
-        };
+        // Only the side to move at the root looks for a block against itself: blocking the
+        // opponent is no plan of the engine's (it plays for the win), and the evaluation
+        // stays one function of the position for the whole search.
+        let root = game.position().turn();
+        let blocked =
+            Side::ALL.map(|side| options.block_detection && side == root && is_blocked(game, side));
         Evaluator {
             options: options.clone(),
             blocked,
@@ -132,7 +162,7 @@ impl Evaluator {
         }
         let mut score = self.race_cost(position, them) - self.race_cost(position, me) + o.tempo;
         if o.block_detection {
-            score += TRAPPED * (trapped(position, them) - trapped(position, me));
+            score += late_cost(position, them) - late_cost(position, me);
         }
         // A blocked side cannot win while the opponent's pieces stay: at best a draw, a bit
         // less while it can still fill goal squares (so it does), never as low as walling
@@ -270,20 +300,30 @@ fn nearly_done(position: &Position, side: Side, kept: Bitboard) -> bool {
     kept.count() <= 3 && (position.pieces(side) - side.goal()).count() <= kept.count() + 2
 }
 
-/// How many opponent pieces stand without a move in `side`'s goal camp late in the game.
-fn trapped(position: &Position, side: Side) -> i32 {
+/// What `side` loses late in the game to opponent pieces still in its goal camp: for each
+/// one that cannot move, [`TRAPPED`] (`side` must open a way out before it can fill its
+/// goal); for each of its own pieces waiting within two squares of one, [`CROWDING`] (an
+/// opponent that sees the square taken as soon as it is left would rather stay).
+fn late_cost(position: &Position, side: Side) -> i32 {
     let kept = position.pieces(!side) & side.goal();
     if kept.is_empty() || !nearly_done(position, side, kept) {
         return 0;
     }
-    kept.iter()
-        .filter(|&square| !mobile(position, square))
-        .count() as i32
+    let mut cost = 0;
+    let mut near = Bitboard::EMPTY;
+    for square in kept {
+        if !mobile(position, square) {
+            cost += TRAPPED;
+        }
+        near |= AROUND[square.index() as usize];
+    }
+    let waiting = position.pieces(side) - side.goal();
+    cost + CROWDING * (waiting & near).count() as i32
 }
 
 /// Whether `side` is blocked in `game`: the opponent has kept pieces on squares of `side`'s
-/// goal camp (its own home) for the last `KEEP_PLIES` plies although they can move, and
-/// `side` is [nearly done](nearly_done).
+/// goal camp (its own home) for the last `KEEP_PLIES` plies although they can move and all
+/// its other pieces are home, and `side` is [nearly done](nearly_done).
 fn is_blocked(game: &Game, side: Side) -> bool {
     const KEEP_PLIES: usize = 12;
     let position = game.position();
@@ -292,8 +332,13 @@ fn is_blocked(game: &Game, side: Side) -> bool {
     if kept.is_empty() {
         return false;
     }
-    // Pieces that cannot move are not kept by choice: `side` must open a way out.
-    if !nearly_done(position, side, kept) || !kept.iter().all(|square| mobile(position, square)) {
+    // Pieces that cannot move are not kept by choice: `side` must open a way out. And while
+    // the opponent has other pieces to bring home, it may just not have come to them yet.
+    let elsewhere = position.pieces(!side) - (!side).goal() - kept;
+    if !nearly_done(position, side, kept)
+        || !elsewhere.is_empty()
+        || !kept.iter().all(|square| mobile(position, square))
+    {
         return false;
     }
     let positions = game.positions();
