@@ -481,29 +481,14 @@ fn the_command_line_is_checked() {
 #[cfg(unix)]
 #[test]
 fn ctrl_c_at_the_prompt_quits_cleanly() {
-    let mut child = Command::new(binary())
-        .args(FAST)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the game starts");
-    let mut stdout = BufReader::new(child.stdout.take().expect("piped stdout"));
-    // Wait for the first prompt: the game is then reading its input.
-    let mut seen = Vec::new();
-    while !seen.ends_with(b"x> ") {
-        let mut byte = [0];
-        stdout.read_exact(&mut byte).expect("the prompt comes");
-        seen.push(byte[0]);
-    }
-    interrupt(child.id());
+    // At the prompt the game waits for input, with the Ctrl-C handler in place.
+    let (mut game, _) = Driver::start(&FAST);
+    interrupt(game.child.id());
     let mut rest = String::new();
-    stdout.read_to_string(&mut rest).expect("output");
-    let status = child.wait().expect("the game ends");
+    game.stdout.read_to_string(&mut rest).expect("output");
+    let status = game.child.wait().expect("the game ends");
     assert_eq!(status.code(), Some(0), "{rest}");
-    assert!(rest.contains("bye"), "{rest}");
-    drop(child.stdin.take());
+    assert_eq!(rest, "\nbye\n");
 }
 
 /// Sends SIGINT, as Ctrl-C does.
@@ -595,4 +580,86 @@ fn colour_only_on_a_terminal_without_no_color() {
         assert!(plain.contains("bye"), "{plain}");
         assert!(!plain.contains("\x1b[1;38;5;203"), "{plain}");
     }
+}
+
+/// A conversation with a running game: type a line, read up to the next prompt.
+struct Driver {
+    child: std::process::Child,
+    stdin: std::process::ChildStdin,
+    stdout: BufReader<std::process::ChildStdout>,
+}
+
+impl Driver {
+    /// Starts the game with `args`, and reads up to the first prompt.
+    fn start(args: &[&str]) -> (Driver, String) {
+        let mut child = Command::new(binary())
+            .args(args)
+            .env("NO_COLOR", "1")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the game starts");
+        let stdin = child.stdin.take().expect("piped stdin");
+        let stdout = BufReader::new(child.stdout.take().expect("piped stdout"));
+        let mut driver = Driver {
+            child,
+            stdin,
+            stdout,
+        };
+        let greeting = driver.read_to_prompt();
+        (driver, greeting)
+    }
+
+    /// Everything up to and including the next `x> ` prompt.
+    fn read_to_prompt(&mut self) -> String {
+        let mut seen = Vec::new();
+        while !seen.ends_with(b"\nx> ") {
+            let mut byte = [0];
+            if self.stdout.read_exact(&mut byte).is_err() {
+                panic!("the game ended:\n{}", String::from_utf8_lossy(&seen));
+            }
+            seen.push(byte[0]);
+        }
+        String::from_utf8(seen).expect("utf-8 output")
+    }
+
+    /// Types `line` and returns the answer, up to the next prompt.
+    fn say(&mut self, line: &str) -> String {
+        writeln!(self.stdin, "{line}").expect("the game reads");
+        self.read_to_prompt()
+    }
+}
+
+/// The player follows the computer's hints until the game ends: a whole game goes through
+/// the terminal, and its end is announced.
+#[test]
+fn a_whole_game_ends_with_its_announcement() {
+    let (mut game, _) = Driver::start(&["--depth", "1"]);
+    let mut plies = 0;
+    let ending = loop {
+        assert!(plies < 2000, "the game did not end in {plies} plies");
+        let hint = game.say("hint");
+        let mv = line_starting(&hint, "hint: ")["hint: ".len()..]
+            .split_whitespace()
+            .next()
+            .expect("a hint")
+            .to_owned();
+        let answer = game.say(&mv);
+        plies += 2;
+        if let Some(at) = answer.find("game over: ") {
+            break answer[at..].lines().next().expect("a line").to_owned();
+        }
+    };
+    assert!(
+        ending.starts_with("game over: x wins: all 19 pieces in the goal camp")
+            || ending.starts_with("game over: o wins: all 19 pieces in the goal camp")
+            || ending.starts_with("game over: draw"),
+        "{ending}"
+    );
+    let after = game.say("hint");
+    assert!(after.starts_with("hint\nthe game is over"), "{after}");
+    writeln!(game.stdin, "quit").expect("the game reads");
+    let status = game.child.wait().expect("the game ends");
+    assert_eq!(status.code(), Some(0));
 }
