@@ -219,7 +219,8 @@ mod tests {
                 seed ^= seed << 13;
                 seed ^= seed >> 7;
                 seed ^= seed << 17;
-                game.play(moves[(seed % moves.len() as u64) as usize]).unwrap();
+                game.play(moves[(seed % moves.len() as u64) as usize])
+                    .unwrap();
             }
             let again = Game::from_record(&game.to_record()).unwrap();
             assert_eq!(again.positions(), game.positions());
