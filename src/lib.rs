@@ -22,7 +22,7 @@ pub use error::{
     ParseMoveError, ParsePositionError, ParseSquareError, PlayError, PositionSyntaxError,
 };
 pub use game::{Draw, Game, Outcome};
-pub use moves::{MAX_MOVES, Move, MoveList};
+pub use moves::{IntoIter, MAX_MOVES, Move, MoveList};
 pub use perft::{divide, perft};
 pub use position::Position;
 pub use record::ParseRecordError;

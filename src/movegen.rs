@@ -3,135 +3,189 @@
 
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveList};
-use crate::parity::{self, ClassBoard, DIRECTIONS, class_bit, class_of, shift, square_of};
-use crate::position::Position;
+use crate::parity::{
+    ClassBoard, DIRECTIONS, ParityBoard, Shift, class_bit, class_of, shift, square_of,
+};
+use crate::position::{GOALS, Position};
 use crate::side::Side;
 use crate::square::Square;
 
-/// The up to eight neighbours of each square.
-const NEIGHBOURS: [Bitboard; 256] = {
-    let mut table = [Bitboard::EMPTY; 256];
-    let mut index = 0;
-    while index < 256 {
-        let square = Square::new(index as u8);
+/// Where a step in direction `d` from a square of class `class` lands: the class, and the
+/// offset (dx, dy) on the class boards. The square (2x + fp, 2y + rp) moved by (df, dr) lies
+/// in the class with parities (fp + df, rp + dr) mod 2, at
+/// (x + floor((fp + df) / 2), y + floor((rp + dr) / 2)).
+const fn step_target(class: usize, d: usize) -> (usize, i8, i8) {
+    let file_parity = (class & 1) as i8;
+    let rank_parity = (class >> 1) as i8;
+    let (df, dr) = DIRECTIONS[d];
+    let to_class = (((rank_parity + dr) & 1) * 2 + ((file_parity + df) & 1)) as usize;
+    let dx = (file_parity + df).div_euclid(2);
+    let dy = (rank_parity + dr).div_euclid(2);
+    (to_class, dx, dy)
+}
+
+/// For each class and direction: the class one step away and the shift between the two
+/// class boards: forward (a square to its neighbour) or, for `back`, from the neighbour
+/// back to the square, keeping only squares with room for a jump over that neighbour.
+const fn step_table(back: bool) -> [[(usize, Shift); 8]; 4] {
+    let mut table = [[(0, Shift::new(0, 0)); 8]; 4];
+    let mut class = 0;
+    while class < 4 {
         let mut d = 0;
         while d < 8 {
-            if let Some(target) = square.offset(DIRECTIONS[d].0, DIRECTIONS[d].1) {
-                table[index] = table[index].with(target);
-            }
+            let (to_class, dx, dy) = step_target(class, d);
+            let (df, dr) = DIRECTIONS[d];
+            table[class][d] = if back {
+                (
+                    to_class,
+                    Shift::new(-dx, -dy).keeping(shift(u64::MAX, -df, -dr)),
+                )
+            } else {
+                (to_class, Shift::new(dx, dy))
+            };
             d += 1;
         }
-        index += 1;
+        class += 1;
+    }
+    table
+}
+
+/// For each class and direction: the class a step lands in, and the shift that takes the
+/// squares of the first class board to their neighbours on the second.
+const STEP: [[(usize, Shift); 8]; 4] = step_table(false);
+
+/// For each class and direction: the class of the square a jump goes over, and the shift
+/// that brings that square back to the jumping square (where there is room to land).
+const OVER: [[(usize, Shift); 8]; 4] = step_table(true);
+
+/// For each direction: the shift from a landing square back to the jumping square.
+const LAND: [Shift; 8] = {
+    let mut table = [Shift::new(0, 0); 8];
+    let mut d = 0;
+    while d < 8 {
+        table[d] = Shift::new(-DIRECTIONS[d].0, -DIRECTIONS[d].1);
+        d += 1;
     }
     table
 };
 
-/// Each side's goal camp split into the four class boards.
-const GOAL_CLASSES: [[ClassBoard; 4]; 2] =
-    [parity::split(Side::X.goal()), parity::split(Side::O.goal())];
+/// The indices of the set bits of a class board, lowest first.
+struct Bits(ClassBoard);
 
-/// What the jump floods of all pieces of a position share: the empty squares and, for
-/// every class and direction, the squares with a piece to jump over in that direction.
-pub(crate) struct JumpBoard {
-    empty: [ClassBoard; 4],
-    bridges: [[ClassBoard; 8]; 4],
+impl Iterator for Bits {
+    type Item = u32;
+    #[inline(always)]
+    fn next(&mut self) -> Option<u32> {
+        if self.0 == 0 {
+            return None;
+        }
+        let bit = self.0.trailing_zeros();
+        self.0 &= self.0 - 1;
+        Some(bit)
+    }
 }
 
-impl JumpBoard {
-    pub(crate) fn new(occupied: Bitboard) -> JumpBoard {
-        let occupied = parity::split(occupied);
-        let mut bridges = [[0; 8]; 4];
-        for (class, class_bridges) in bridges.iter_mut().enumerate() {
-            let file_parity = (class & 1) as i8;
-            let rank_parity = (class >> 1) as i8;
-            for (bridge, &(df, dr)) in class_bridges.iter_mut().zip(&DIRECTIONS) {
-                // The square jumped over from (2x + fp, 2y + rp) lies in the class with the
-                // parities flipped where the direction moves, at (x + dx, y + dy).
-                let over_class = (((rank_parity + dr) & 1) * 2 + ((file_parity + df) & 1)) as usize;
-                let dx = (file_parity + df).div_euclid(2);
-                let dy = (rank_parity + dr).div_euclid(2);
-                *bridge = shift(occupied[over_class], -dx, -dy);
-            }
+/// The jump graph of one parity class: what the jump floods of all its pieces share.
+struct ClassJumps {
+    /// `bridges[d]`: the squares with a piece next to them in direction `d` and room to land
+    /// beyond it, so a jump in direction `d` has something to jump over.
+    bridges: [ClassBoard; 8],
+    empty: ClassBoard,
+    /// The squares with at least one jump to an empty square.
+    jumpable: ClassBoard,
+}
+
+impl ClassJumps {
+    #[inline(always)]
+    fn new(class: usize, occupied: &ParityBoard) -> ClassJumps {
+        let empty = !occupied.0[class];
+        let mut bridges = [0; 8];
+        let mut jumpable = 0;
+        for (d, bridge) in bridges.iter_mut().enumerate() {
+            // The square jumped over is one step away, on the board of another class.
+            let (over_class, back) = OVER[class][d];
+            *bridge = back.apply(occupied.0[over_class]);
+            jumpable |= *bridge & LAND[d].apply(empty);
         }
-        JumpBoard {
-            empty: occupied.map(|board| !board),
+        ClassJumps {
             bridges,
+            empty,
+            jumpable,
         }
     }
 
-    /// The squares one jump away from any square of `from`, a set of class `class`, that
-    /// have a piece to jump over (empty or not).
+    /// The squares one jump away from any square of `from`, empty or not. The bridges
+    /// exclude the edges, so the shifts need no masks.
     #[inline(always)]
-    fn hop(&self, class: usize, from: ClassBoard) -> ClassBoard {
-        let bridges = &self.bridges[class];
-        let mut to = 0;
-        for (d, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
-            to |= shift(from & bridges[d], dx, dy);
-        }
-        to
+    fn hop(&self, from: ClassBoard) -> ClassBoard {
+        let b = &self.bridges;
+        ((from & b[0]) << 1)
+            | ((from & b[1]) >> 1)
+            | ((from & b[2]) << 8)
+            | ((from & b[3]) >> 8)
+            | ((from & b[4]) << 9)
+            | ((from & b[5]) << 7)
+            | ((from & b[6]) >> 7)
+            | ((from & b[7]) >> 9)
     }
 
-    /// The squares a piece on `from` reaches by one jump or more, on the board of its class,
-    /// for a side whose goal camp is `goal`.
+    /// The squares a piece on `origin` reaches by one jump or more, for a side whose goal
+    /// camp on this class board is `goal`.
     #[inline(always)]
-    pub(crate) fn jumps(&self, from: Square, goal: &[ClassBoard; 4]) -> ClassBoard {
-        let class = class_of(from);
-        let origin = class_bit(from);
-        let goal = goal[class];
+    fn jumps(&self, origin: ClassBoard, goal: ClassBoard) -> ClassBoard {
         // The moving piece has left its origin: the chain may pass it.
-        let open = self.empty[class] | origin;
+        let open = self.empty | origin;
         let mut reached = origin;
         if origin & goal == 0 {
-            // Outside the goal: hop anywhere, but hops landing in the goal go no further here.
+            // Outside the goal: hop anywhere, but hops landing in the goal go no further
+            // here. Only squares with a jump to an empty square can lead further.
             let mut frontier = origin;
-            loop {
-                let new = self.hop(class, frontier & !goal) & open & !reached;
-                if new == 0 {
-                    break;
-                }
-                reached |= new;
-                frontier = new;
+            while frontier != 0 {
+                let landed = self.hop(frontier) & open & !reached;
+                reached |= landed;
+                frontier = landed & self.jumpable & !goal;
             }
         }
         // Inside the goal: hop on inside it only.
         let mut frontier = reached & goal;
         while frontier != 0 {
-            frontier = self.hop(class, frontier) & open & goal & !reached;
+            frontier = self.hop(frontier) & open & goal & !reached;
             reached |= frontier;
         }
         reached & !origin
     }
 
-    /// A shortest hop path from `from` to `to` (both in one class) as squares, both ends
-    /// included, or `None` if `to` is not a jump destination of the piece on `from`.
-    fn path(&self, from: Square, to: Square, goal: &[ClassBoard; 4]) -> Option<Vec<Square>> {
-        let class = class_of(from);
-        let goal = goal[class];
-        let open = self.empty[class] | class_bit(from);
-        let target = class_bit(to);
+    /// A shortest hop path from `from` to `to`, bits of this class, as squares of class
+    /// `class`, both ends included; `None` if `to` is not a jump destination of `from`.
+    fn path(
+        &self,
+        class: usize,
+        from: ClassBoard,
+        to: ClassBoard,
+        goal: ClassBoard,
+    ) -> Option<Vec<Square>> {
+        let open = self.empty | from;
         // Breadth-first layers; a square in the goal only leads to squares in the goal.
-        let mut layers = vec![class_bit(from)];
-        let mut reached = class_bit(from);
-        while reached & target == 0 {
+        let mut layers = vec![from];
+        let mut reached = from;
+        while reached & to == 0 {
             let last = *layers.last()?;
-            let next = (self.hop(class, last & !goal) | (self.hop(class, last & goal) & goal))
-                & open
-                & !reached;
+            let next = (self.hop(last & !goal) | (self.hop(last & goal) & goal)) & open & !reached;
             if next == 0 {
                 return None;
             }
             reached |= next;
             layers.push(next);
         }
-        let mut path = vec![to];
-        let mut current = target;
+        let mut path = vec![square_of(class, to.trailing_zeros())];
+        let mut current = to;
         for layer in layers.iter().rev().skip(1) {
             current = DIRECTIONS
                 .iter()
                 .enumerate()
                 .map(|(d, &(dx, dy))| (d, shift(current, -dx, -dy)))
                 .find(|&(d, before)| {
-                    before & layer & self.bridges[class][d] != 0
+                    before & layer & self.bridges[d] != 0
                         && (before & goal == 0 || current & goal != 0)
                 })?
                 .1;
@@ -142,30 +196,92 @@ impl JumpBoard {
     }
 }
 
-impl Position {
-    /// Calls `visit(from, steps, class, jumps)` for every piece of the side to move: its
-    /// step destinations, and its jump destinations on the board of its class.
+/// The pieces of the side to move split by the goal-camp rule, and the board they move on.
+struct Movers {
+    /// Pieces outside the goal camp.
+    free: [ClassBoard; 4],
+    /// Pieces inside the goal camp, which may only move inside it.
+    bound: [ClassBoard; 4],
+    any_bound: bool,
+    goal: [ClassBoard; 4],
+    occupied: ParityBoard,
+}
+
+impl Movers {
     #[inline(always)]
-    fn for_each_piece(&self, mut visit: impl FnMut(Square, Bitboard, usize, ClassBoard)) {
-        if self.winner().is_some() {
-            return;
-        }
-        let turn = self.turn();
-        let occupied = self.occupied();
-        let empty = !occupied;
-        let goal = turn.goal();
-        let goal_classes = &GOAL_CLASSES[turn.index()];
-        let board = JumpBoard::new(occupied);
-        for from in self.pieces(turn) {
-            let mut steps = NEIGHBOURS[from.index() as usize] & empty;
-            if goal.contains(from) {
-                steps &= goal;
-            }
-            visit(from, steps, class_of(from), board.jumps(from, goal_classes));
+    fn new(position: &Position) -> Movers {
+        let turn = position.turn();
+        let own = position.parity_pieces(turn);
+        let goal = GOALS[turn.index()];
+        let bound = [0, 1, 2, 3].map(|c| own.0[c] & goal.0[c]);
+        Movers {
+            free: [0, 1, 2, 3].map(|c| own.0[c] & !goal.0[c]),
+            bound,
+            any_bound: bound.iter().any(|&b| b != 0),
+            goal: goal.0,
+            occupied: own.union(position.parity_pieces(!turn)),
         }
     }
 
-    /// The legal moves: for each piece in square order, its steps, then its jumps.
+    /// Calls `visit(to_class, delta, targets)` for each class and direction: the squares
+    /// reached by a step in that direction from the pieces of the class, on the board of the
+    /// class they land in, and the index difference `to - from` of those steps.
+    #[inline(always)]
+    fn for_each_step_set(&self, mut visit: impl FnMut(usize, i32, ClassBoard)) {
+        self.for_each_step_set_of::<0>(&mut visit);
+        self.for_each_step_set_of::<1>(&mut visit);
+        self.for_each_step_set_of::<2>(&mut visit);
+        self.for_each_step_set_of::<3>(&mut visit);
+    }
+
+    /// [`for_each_step_set`](Movers::for_each_step_set) for the pieces of one class.
+    #[inline(always)]
+    fn for_each_step_set_of<const CLASS: usize>(
+        &self,
+        visit: &mut impl FnMut(usize, i32, ClassBoard),
+    ) {
+        for (d, &(df, dr)) in DIRECTIONS.iter().enumerate() {
+            let (to_class, step) = STEP[CLASS][d];
+            let mut targets = step.apply(self.free[CLASS]);
+            if self.any_bound {
+                targets |= step.apply(self.bound[CLASS]) & self.goal[to_class];
+            }
+            visit(
+                to_class,
+                dr as i32 * 16 + df as i32,
+                targets & !self.occupied.0[to_class],
+            );
+        }
+    }
+
+    /// Calls `visit(class, origin, jumps)` for every piece with a jump.
+    #[inline(always)]
+    fn for_each_jumper(&self, mut visit: impl FnMut(usize, ClassBoard, ClassBoard)) {
+        self.for_each_jumper_of::<0>(&mut visit);
+        self.for_each_jumper_of::<1>(&mut visit);
+        self.for_each_jumper_of::<2>(&mut visit);
+        self.for_each_jumper_of::<3>(&mut visit);
+    }
+
+    /// [`for_each_jumper`](Movers::for_each_jumper) for the pieces of one class, a constant
+    /// so that the shifts of the class's tables fold into the code.
+    #[inline(always)]
+    fn for_each_jumper_of<const CLASS: usize>(
+        &self,
+        visit: &mut impl FnMut(usize, ClassBoard, ClassBoard),
+    ) {
+        let jumps = ClassJumps::new(CLASS, &self.occupied);
+        let mut pieces = (self.free[CLASS] | self.bound[CLASS]) & jumps.jumpable;
+        while pieces != 0 {
+            let origin = pieces & pieces.wrapping_neg();
+            pieces ^= origin;
+            visit(CLASS, origin, jumps.jumps(origin, self.goal[CLASS]));
+        }
+    }
+}
+
+impl Position {
+    /// The legal moves: all steps, then all jumps, in a fixed order.
     ///
     /// ```
     /// use halma::Position;
@@ -174,27 +290,46 @@ impl Position {
     /// assert_eq!(moves.len(), 40);
     /// assert!(moves.iter().any(|mv| mv.to_string() == "n3-n5"));
     /// ```
+    #[inline]
     pub fn legal_moves(&self) -> MoveList {
         let mut moves = MoveList::new();
-        self.for_each_piece(|from, steps, class, mut jumps| {
-            for to in steps {
-                moves.push(Move { from, to });
-            }
-            while jumps != 0 {
-                let to = square_of(class, jumps.trailing_zeros());
-                jumps &= jumps - 1;
-                moves.push(Move { from, to });
-            }
-        });
+        self.generate(&mut moves);
         moves
+    }
+
+    /// Replaces the contents of `moves` with the legal moves, in the order of
+    /// [`legal_moves`](Position::legal_moves); reusing one list saves its set-up.
+    pub fn generate(&self, moves: &mut MoveList) {
+        moves.clear();
+        if self.winner().is_some() {
+            return;
+        }
+        let movers = Movers::new(self);
+        movers.for_each_step_set(|to_class, delta, targets| {
+            moves.extend(Bits(targets).map(|bit| {
+                let to = square_of(to_class, bit);
+                let from = Square::new((to.index() as i32 - delta) as u8);
+                Move { from, to }
+            }));
+        });
+        movers.for_each_jumper(|class, origin, targets| {
+            let from = square_of(class, origin.trailing_zeros());
+            moves.extend(Bits(targets).map(|bit| Move {
+                from,
+                to: square_of(class, bit),
+            }));
+        });
     }
 
     /// The number of legal moves, counted without building a list.
     pub fn count_moves(&self) -> usize {
+        if self.winner().is_some() {
+            return 0;
+        }
+        let movers = Movers::new(self);
         let mut count = 0;
-        self.for_each_piece(|_, steps, _, jumps| {
-            count += steps.count() + jumps.count_ones();
-        });
+        movers.for_each_step_set(|_, _, targets| count += targets.count_ones());
+        movers.for_each_jumper(|_, _, jumps| count += jumps.count_ones());
         count as usize
     }
 
@@ -215,21 +350,11 @@ impl Position {
     /// # Ok::<(), halma::ParseSquareError>(())
     /// ```
     pub fn destinations(&self, from: Square) -> Bitboard {
-        let turn = self.turn();
-        if !self.pieces(turn).contains(from) || self.winner().is_some() {
-            return Bitboard::EMPTY;
-        }
-        let goal = turn.goal();
-        let mut steps = NEIGHBOURS[from.index() as usize] - self.occupied();
-        if goal.contains(from) {
-            steps &= goal;
-        }
-        let board = JumpBoard::new(self.occupied());
-        steps
-            | parity::merge(
-                class_of(from),
-                board.jumps(from, &GOAL_CLASSES[turn.index()]),
-            )
+        self.legal_moves()
+            .iter()
+            .filter(|mv| mv.from == from)
+            .map(|mv| mv.to)
+            .collect()
     }
 
     /// The squares `mv` passes through: origin, each landing square, destination, along a
@@ -252,10 +377,20 @@ impl Position {
         if !self.is_legal(mv) {
             return None;
         }
-        if NEIGHBOURS[mv.from.index() as usize].contains(mv.to) {
+        if mv.from.file().abs_diff(mv.to.file()) <= 1 && mv.from.rank().abs_diff(mv.to.rank()) <= 1
+        {
             return Some(vec![mv.from, mv.to]);
         }
-        JumpBoard::new(self.occupied()).path(mv.from, mv.to, &GOAL_CLASSES[self.turn().index()])
+        let occupied = self
+            .parity_pieces(Side::X)
+            .union(self.parity_pieces(Side::O));
+        let class = class_of(mv.from);
+        ClassJumps::new(class, &occupied).path(
+            class,
+            class_bit(mv.from),
+            class_bit(mv.to),
+            GOALS[self.turn().index()].0[class],
+        )
     }
 
     /// Whether the piece of the side to move on `from` can jump to `to` as one hop of a
@@ -278,14 +413,6 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn neighbours_count_edges_and_corners() {
-        assert_eq!(NEIGHBOURS[0].count(), 3);
-        assert_eq!(NEIGHBOURS[1].count(), 5);
-        assert_eq!(NEIGHBOURS[17].count(), 8);
-        assert_eq!(NEIGHBOURS[255].count(), 3);
-    }
 
     #[test]
     fn the_start_has_forty_moves() {

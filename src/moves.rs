@@ -4,7 +4,7 @@ use core::fmt;
 use core::ops::Deref;
 use core::str::FromStr;
 
-use smallvec::SmallVec;
+use arrayvec::ArrayVec;
 
 use crate::error::ParseMoveError;
 use crate::square::Square;
@@ -70,20 +70,29 @@ pub const MAX_MOVES: usize = 19 * (8 + 63);
 
 /// The legal moves of a position, in a buffer on the stack that no position can overflow.
 ///
-/// Dereferences to a slice of [`Move`]s.
+/// Dereferences to a slice of [`Move`]s. Reuse one list with
+/// [`Position::generate`](crate::Position::generate) to save setting it up each time.
 #[derive(Clone, Default)]
-pub struct MoveList(SmallVec<[Move; MAX_MOVES]>);
+pub struct MoveList(ArrayVec<Move, MAX_MOVES>);
 
 impl MoveList {
     /// An empty list.
     #[inline]
     pub fn new() -> MoveList {
-        MoveList(SmallVec::new())
+        MoveList(ArrayVec::new())
     }
 
+    /// Removes every move.
+    #[inline]
+    pub fn clear(&mut self) {
+        self.0.clear();
+    }
+
+    /// Appends `moves`. Valid positions never fill the list; a position corrupted by
+    /// illegal unchecked moves could, and then this panics.
     #[inline(always)]
-    pub(crate) fn push(&mut self, mv: Move) {
-        self.0.push(mv);
+    pub(crate) fn extend(&mut self, moves: impl Iterator<Item = Move>) {
+        self.0.extend(moves);
     }
 }
 
@@ -104,17 +113,35 @@ impl core::ops::DerefMut for MoveList {
 
 impl IntoIterator for MoveList {
     type Item = Move;
-    type IntoIter = smallvec::IntoIter<[Move; MAX_MOVES]>;
-    fn into_iter(self) -> Self::IntoIter {
-        self.0.into_iter()
+    type IntoIter = IntoIter;
+    fn into_iter(self) -> IntoIter {
+        IntoIter(self.0.into_iter())
     }
 }
+
+/// The moves of a [`MoveList`], by value.
+#[derive(Clone)]
+pub struct IntoIter(arrayvec::IntoIter<Move, MAX_MOVES>);
+
+impl Iterator for IntoIter {
+    type Item = Move;
+    #[inline]
+    fn next(&mut self) -> Option<Move> {
+        self.0.next()
+    }
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.0.size_hint()
+    }
+}
+
+impl ExactSizeIterator for IntoIter {}
 
 impl<'a> IntoIterator for &'a MoveList {
     type Item = &'a Move;
     type IntoIter = core::slice::Iter<'a, Move>;
     fn into_iter(self) -> Self::IntoIter {
-        self.0.iter()
+        self.iter()
     }
 }
 

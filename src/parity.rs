@@ -44,24 +44,136 @@ pub(crate) const fn shift(board: ClassBoard, dx: i8, dy: i8) -> ClassBoard {
     }
 }
 
+/// The index of `square` in the parity layout: `class * 64 + bit`.
+const fn parity_index(square: Square) -> u8 {
+    let class = (square.rank() & 1) * 2 + (square.file() & 1);
+    class * 64 + (square.rank() >> 1) * 8 + (square.file() >> 1)
+}
+
+const PARITY_INDEX: [u8; 256] = {
+    let mut table = [0; 256];
+    let mut index = 0;
+    while index < 256 {
+        table[index] = parity_index(Square::new(index as u8));
+        index += 1;
+    }
+    table
+};
+
+const SQUARE_OF: [Square; 256] = {
+    let mut table = [Square::new(0); 256];
+    let mut index = 0;
+    while index < 256 {
+        let square = Square::new(index as u8);
+        table[parity_index(square) as usize] = square;
+        index += 1;
+    }
+    table
+};
+
+/// A shift of an 8x8 board by (`dx`, `dy`) as a rotation and a mask: the same result as
+/// [`shift`], without branches, so loops over tables of shifts stay cheap.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Shift {
+    rotation: u32,
+    mask: ClassBoard,
+}
+
+impl Shift {
+    /// The shift by (`dx`, `dy`), each in -1..=1.
+    pub(crate) const fn new(dx: i8, dy: i8) -> Shift {
+        Shift {
+            rotation: (8 * dy + dx).rem_euclid(64) as u32,
+            mask: shift(u64::MAX, dx, dy),
+        }
+    }
+
+    /// The same shift, also dropping the squares outside `keep`.
+    pub(crate) const fn keeping(self, keep: ClassBoard) -> Shift {
+        Shift {
+            rotation: self.rotation,
+            mask: self.mask & keep,
+        }
+    }
+
+    /// Shifts `board`.
+    #[inline(always)]
+    pub(crate) const fn apply(self, board: ClassBoard) -> ClassBoard {
+        board.rotate_left(self.rotation) & self.mask
+    }
+}
+
 /// The class of `square`, 0..4.
 #[inline(always)]
 pub(crate) const fn class_of(square: Square) -> usize {
-    ((square.rank() & 1) * 2 + (square.file() & 1)) as usize
+    (PARITY_INDEX[square.index() as usize] >> 6) as usize
 }
 
 /// The bit of `square` on the board of its class.
 #[inline(always)]
 pub(crate) const fn class_bit(square: Square) -> ClassBoard {
-    1 << ((square.rank() >> 1) * 8 + (square.file() >> 1))
+    1 << (PARITY_INDEX[square.index() as usize] & 63)
 }
 
 /// The square of bit `bit` (0..64) of class `class`.
 #[inline(always)]
 pub(crate) const fn square_of(class: usize, bit: u32) -> Square {
-    let file = (bit & 7) * 2 + (class as u32 & 1);
-    let rank = (bit >> 3) * 2 + (class as u32 >> 1);
-    Square::new((rank * 16 + file) as u8)
+    SQUARE_OF[class * 64 + bit as usize]
+}
+
+/// A set of squares in the parity layout: the board of class `c` in word `c`. The same 256
+/// bits as a [`Bitboard`], in another order; positions keep their pieces this way.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default, Debug)]
+pub(crate) struct ParityBoard(pub(crate) [ClassBoard; 4]);
+
+impl ParityBoard {
+    /// The same set in the parity layout.
+    #[inline]
+    pub(crate) const fn from_bitboard(board: Bitboard) -> ParityBoard {
+        ParityBoard(split(board))
+    }
+
+    /// The same set as a [`Bitboard`].
+    #[inline]
+    pub(crate) const fn to_bitboard(self) -> Bitboard {
+        let mut words = [0; 4];
+        let mut class = 0;
+        while class < 4 {
+            let part = merge(class, self.0[class]);
+            let mut word = 0;
+            while word < 4 {
+                words[word] |= part.0[word];
+                word += 1;
+            }
+            class += 1;
+        }
+        Bitboard(words)
+    }
+
+    /// Whether `square` is in the set.
+    #[inline(always)]
+    pub(crate) const fn contains(self, square: Square) -> bool {
+        let index = PARITY_INDEX[square.index() as usize];
+        self.0[(index >> 6) as usize] >> (index & 63) & 1 != 0
+    }
+
+    /// Adds `square` if absent, removes it if present.
+    #[inline(always)]
+    pub(crate) fn toggle(&mut self, square: Square) {
+        let index = PARITY_INDEX[square.index() as usize];
+        self.0[(index >> 6) as usize] ^= 1 << (index & 63);
+    }
+
+    /// The union of the two sets.
+    #[inline(always)]
+    pub(crate) const fn union(self, other: ParityBoard) -> ParityBoard {
+        ParityBoard([
+            self.0[0] | other.0[0],
+            self.0[1] | other.0[1],
+            self.0[2] | other.0[2],
+            self.0[3] | other.0[3],
+        ])
+    }
 }
 
 /// Keeps the even bits of `word` and packs each 16-bit lane's eight of them into the low
@@ -131,6 +243,12 @@ mod tests {
         for square in Square::all() {
             let class = class_of(square);
             let bit = class_bit(square);
+            let alone = ParityBoard::from_bitboard(Bitboard::from_square(square));
+            assert!(alone.contains(square));
+            assert_eq!(alone.to_bitboard(), Bitboard::from_square(square));
+            let mut toggled = ParityBoard::default();
+            toggled.toggle(square);
+            assert_eq!(toggled, alone);
             assert_eq!(square_of(class, bit.trailing_zeros()), square);
             let mut classes = [0; 4];
             classes[class] = bit;

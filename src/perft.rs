@@ -19,7 +19,7 @@ pub fn perft(position: &Position, depth: u32) -> u64 {
         _ => {
             let mut position = *position;
             let mut nodes = 0;
-            for mv in position.legal_moves() {
+            for &mv in position.legal_moves().iter() {
                 position.play_unchecked(mv);
                 nodes += perft(&position, depth - 1);
                 position.undo(mv);

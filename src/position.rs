@@ -3,6 +3,7 @@
 use crate::bitboard::Bitboard;
 use crate::error::{IllegalMoveError, InvalidPositionError};
 use crate::moves::Move;
+use crate::parity::ParityBoard;
 use crate::side::Side;
 use crate::square::Square;
 use crate::zobrist;
@@ -30,7 +31,8 @@ use crate::zobrist;
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Position {
-    pieces: [Bitboard; 2],
+    /// The pieces of `x` and `o`, in the parity layout the move generator works in.
+    pieces: [ParityBoard; 2],
     turn: Side,
     hash: u64,
 }
@@ -70,6 +72,10 @@ impl Position {
     }
 
     const fn new_unchecked(pieces: [Bitboard; 2], turn: Side) -> Position {
+        let pieces = [
+            ParityBoard::from_bitboard(pieces[0]),
+            ParityBoard::from_bitboard(pieces[1]),
+        ];
         Position {
             pieces,
             turn,
@@ -78,7 +84,7 @@ impl Position {
     }
 
     /// The Zobrist hash of a placement and side to move, computed from scratch.
-    const fn compute_hash(pieces: [Bitboard; 2], turn: Side) -> u64 {
+    const fn compute_hash(pieces: [ParityBoard; 2], turn: Side) -> u64 {
         let mut hash = match turn {
             Side::X => 0,
             Side::O => zobrist::O_TO_MOVE,
@@ -100,13 +106,19 @@ impl Position {
     /// The pieces of `side`.
     #[inline]
     pub const fn pieces(&self, side: Side) -> Bitboard {
-        self.pieces[side.index()]
+        self.pieces[side.index()].to_bitboard()
     }
 
     /// The squares holding a piece of either side.
     #[inline]
     pub fn occupied(&self) -> Bitboard {
-        self.pieces[0] | self.pieces[1]
+        self.pieces(Side::X) | self.pieces(Side::O)
+    }
+
+    /// The pieces of `side` in the parity layout.
+    #[inline(always)]
+    pub(crate) const fn parity_pieces(&self, side: Side) -> ParityBoard {
+        self.pieces[side.index()]
     }
 
     /// The side to move.
@@ -131,7 +143,7 @@ impl Position {
     pub fn piece_at(&self, square: Square) -> Option<Side> {
         Side::ALL
             .into_iter()
-            .find(|&side| self.pieces(side).contains(square))
+            .find(|&side| self.pieces[side.index()].contains(square))
     }
 
     /// The side whose pieces fill its goal camp, if any: that side has won and the position
@@ -140,7 +152,7 @@ impl Position {
     pub fn winner(&self) -> Option<Side> {
         Side::ALL
             .into_iter()
-            .find(|&side| self.pieces(side) == side.goal())
+            .find(|&side| self.pieces[side.index()] == GOALS[side.index()])
     }
 
     /// Why `mv` is not legal here, or `Ok(())` when it is.
@@ -159,7 +171,7 @@ impl Position {
             }
             Some(_) => {}
         }
-        if self.occupied().contains(to) {
+        if self.piece_at(to).is_some() {
             return Err(IllegalMoveError::OccupiedTarget { to });
         }
         let goal = self.turn.goal();
@@ -210,6 +222,12 @@ impl Position {
             zobrist::piece(side, mv.from) ^ zobrist::piece(side, mv.to) ^ zobrist::O_TO_MOVE;
     }
 }
+
+/// Each side's goal camp in the parity layout.
+pub(crate) const GOALS: [ParityBoard; 2] = [
+    ParityBoard::from_bitboard(Side::X.goal()),
+    ParityBoard::from_bitboard(Side::O.goal()),
+];
 
 impl Default for Position {
     /// The start position.
