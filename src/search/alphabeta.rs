@@ -9,7 +9,7 @@ use crate::position::Position;
 use crate::side::Side;
 use crate::square::Square;
 
-use super::eval::{DRAW, Evaluator, gain};
+use super::eval::{DRAW, Evaluator, gain, spoiling};
 use super::limits::{Limits, Options};
 use super::tt::{Bound, Table};
 use super::{SCORE_WIN, SearchInfo};
@@ -261,8 +261,28 @@ impl<'a> Searcher<'a> {
     fn root_moves(&self, position: &Position) -> Vec<RootMove> {
         let side = position.turn();
         let win = winning_move(position);
-        let mut moves: Vec<(i32, Move)> = position
-            .legal_moves()
+        let mut legal = position.legal_moves().to_vec();
+        if self.options.block_detection {
+            let kept = spoiling(position);
+            if !kept.is_empty() {
+                // No spoiling: the pieces kept at home leave it (or at least move), whatever
+                // the search thinks of the race that follows.
+                let home = side.home();
+                let leaving: Vec<Move> = legal
+                    .iter()
+                    .copied()
+                    .filter(|mv| kept.contains(mv.from) && !home.contains(mv.to))
+                    .collect();
+                let moving: Vec<Move> =
+                    legal.iter().copied().filter(|mv| kept.contains(mv.from)).collect();
+                if !leaving.is_empty() {
+                    legal = leaving;
+                } else if !moving.is_empty() {
+                    legal = moving;
+                }
+            }
+        }
+        let mut moves: Vec<(i32, Move)> = legal
             .iter()
             .map(|&mv| {
                 let key = if Some(mv) == win {

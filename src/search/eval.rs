@@ -321,6 +321,21 @@ fn late_cost(position: &Position, side: Side) -> i32 {
     cost + CROWDING * (waiting & near).count() as i32
 }
 
+/// The pieces the side to move would keep at home to spoil the opponent's win: the pieces it
+/// still has in its home camp (the opponent's goal), when all its other pieces are in its own
+/// goal and the opponent is [nearly done](nearly_done). Empty otherwise.
+pub(crate) fn spoiling(position: &Position) -> Bitboard {
+    let side = position.turn();
+    let kept = position.pieces(side) & side.home();
+    if kept.is_empty()
+        || !(position.pieces(side) - side.goal() - kept).is_empty()
+        || !nearly_done(position, !side, kept)
+    {
+        return Bitboard::EMPTY;
+    }
+    kept
+}
+
 /// Whether `side` is blocked in `game`: the opponent has kept pieces on squares of `side`'s
 /// goal camp (its own home) for the last `KEEP_PLIES` plies although they can move and all
 /// its other pieces are home, and `side` is [nearly done](nearly_done).
