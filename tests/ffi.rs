@@ -134,3 +134,29 @@ fn cpp_translation_unit_compiles_and_runs() {
     let program = build(&cxx, &flags, "tests/c/test_halma.cpp", "test_halma_cpp");
     run(Command::new(&program), "the C++ test program");
 }
+
+/// The first `c` code block of README.md, which must compile and run.
+fn readme_c_example() -> String {
+    let readme = include_str!("../README.md");
+    let start = readme.find("```c\n").expect("README.md has a C example") + "```c\n".len();
+    let length = readme[start..].find("```").expect("the C example ends");
+    readme[start..start + length].to_owned()
+}
+
+#[test]
+fn readme_c_example_compiles_and_runs() {
+    let Some(cc) = compiler("CC", "cc") else {
+        return;
+    };
+    let source = Path::new(env!("CARGO_TARGET_TMPDIR")).join("readme_example.c");
+    std::fs::write(&source, readme_c_example()).expect("the temporary directory is writable");
+    let flags = ["-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic"];
+    let program = build(&cc, &flags, source.to_str().expect("a UTF-8 path"), "readme_example");
+    let output = Command::new(&program)
+        .output()
+        .expect("the README example runs");
+    assert!(output.status.success(), "{}", report("the README example", &output));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.starts_with("40 legal moves\n"), "{stdout}");
+    assert!(stdout.contains("HALMA_STATUS_ILLEGAL_MOVE: "), "{stdout}");
+}
