@@ -51,6 +51,23 @@
 #include <stdint.h>
 
 /**
+ * A forced win in `n` plies scores `HALMA_SCORE_WIN - n`, a forced loss the negation; every
+ * other score stays below `HALMA_SCORE_WIN - 1000` in absolute value.
+ */
+#define HALMA_SCORE_WIN 30000
+
+/**
+ * The difficulty level to offer first (levels go from 1, a beginner, to 10, full
+ * strength): a fair opponent for most players, every move within a second.
+ */
+#define HALMA_DEFAULT_LEVEL 5
+
+/**
+ * The transposition table size of `halma_engine_new`, in mebibytes.
+ */
+#define HALMA_DEFAULT_TABLE_MB 16
+
+/**
  * The most legal moves any position has: an array this long always suffices for
  * `halma_game_legal_moves`.
  */
@@ -69,6 +86,16 @@
 #define HALMA_MAX_PATH 64
 
 /**
+ * The computer opponent: an engine with its transposition table. Opaque: made by
+ * `halma_engine_new` or `halma_engine_new_with_table_mb`, released by `halma_engine_free`.
+ *
+ * Thread safety: an engine may move between threads. One search at a time: a call on an
+ * engine that is searching returns `HALMA_STATUS_BUSY` at once (but `halma_engine_stop`,
+ * which any thread may call at any time). Free it only when no call on it runs.
+ */
+typedef struct halma_engine halma_engine;
+
+/**
  * A game: a position and its history. Opaque: made by `halma_game_new`,
  * `halma_game_from_text` or `halma_game_clone`, released by `halma_game_free`.
  *
@@ -84,19 +111,23 @@ typedef struct halma_game halma_game;
 typedef int32_t halma_status;
 
 /**
- * One of the two sides.
+ * When a search stops: each field 0 means no limit on it; the first limit reached ends
+ * the search. All three 0 is `HALMA_STATUS_INVALID_ARGUMENT` (the search would never end).
  */
-typedef int32_t halma_side;
-
-/**
- * What stands on a square: nothing or a piece of a side (a side's piece is its side + 1).
- */
-typedef int32_t halma_piece;
-
-/**
- * How a game stands.
- */
-typedef int32_t halma_outcome;
+typedef struct halma_search_limits {
+    /**
+     * The depth in plies (iterations 1, 2, ... depth).
+     */
+    uint32_t depth;
+    /**
+     * The nodes to visit, about.
+     */
+    uint64_t nodes;
+    /**
+     * The time in milliseconds.
+     */
+    uint64_t time_ms;
+} halma_search_limits;
 
 /**
  * A move: the piece on `from` goes to `to`, by a step or a chain of jumps. Squares are
@@ -113,6 +144,93 @@ typedef struct halma_move {
      */
     uint8_t to;
 } halma_move;
+
+/**
+ * What a search found.
+ */
+typedef struct halma_search_result {
+    /**
+     * The move to play: always legal in the searched game.
+     */
+    halma_move best_move;
+    /**
+     * Its score from the side to move's point of view, in hundredths of a move of race
+     * advantage (see `HALMA_SCORE_WIN`).
+     */
+    int32_t score;
+    /**
+     * The last completed iteration: below the requested depth only when a forced result
+     * was proven early or time or a stop ended the search (0 when stopped before the
+     * first iteration ended; the move is then the best-ordered legal move).
+     */
+    uint32_t depth;
+    /**
+     * The nodes visited.
+     */
+    uint64_t nodes;
+    /**
+     * The time the search took, in milliseconds.
+     */
+    uint64_t time_ms;
+} halma_search_result;
+
+/**
+ * Progress of a search, passed to the info callback after each completed iteration. The
+ * pointer and the `pv` array it holds are valid during the callback only.
+ */
+typedef struct halma_search_info {
+    /**
+     * The depth of the iteration just completed.
+     */
+    uint32_t depth;
+    /**
+     * Its score, from the side to move's point of view.
+     */
+    int32_t score;
+    /**
+     * The nodes visited so far.
+     */
+    uint64_t nodes;
+    /**
+     * The speed so far.
+     */
+    uint64_t nodes_per_second;
+    /**
+     * The time since the search started, in milliseconds.
+     */
+    uint64_t time_ms;
+    /**
+     * The principal variation: `pv_len` moves, the first being the best move.
+     */
+    const halma_move *pv;
+    /**
+     * The number of moves in `pv`.
+     */
+    size_t pv_len;
+} halma_search_info;
+
+/**
+ * The info callback: called on the searching thread after each completed iteration, with
+ * the `user` pointer given to `halma_engine_set_info_callback`. It must return (no
+ * `longjmp` out of it) and must not call functions of the same engine but
+ * `halma_engine_stop`.
+ */
+typedef void (*halma_info_callback)(const halma_search_info *info, void *user);
+
+/**
+ * One of the two sides.
+ */
+typedef int32_t halma_side;
+
+/**
+ * What stands on a square: nothing or a piece of a side (a side's piece is its side + 1).
+ */
+typedef int32_t halma_piece;
+
+/**
+ * How a game stands.
+ */
+typedef int32_t halma_outcome;
 
 /**
  * Success.
@@ -223,6 +341,71 @@ typedef struct halma_move {
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
+
+/**
+ * A new engine with a transposition table of `HALMA_DEFAULT_TABLE_MB` mebibytes. Free it
+ * with `halma_engine_free`. Returns NULL only after a panic.
+ */
+halma_engine *halma_engine_new(void);
+
+/**
+ * A new engine with a transposition table of at most `mb` mebibytes (a power of two of
+ * 64-byte buckets, at least one; less when the memory cannot be had). Free it with
+ * `halma_engine_free`. Returns NULL only after a panic.
+ */
+halma_engine *halma_engine_new_with_table_mb(size_t mb);
+
+/**
+ * Frees an engine. NULL is fine (nothing happens). No call on the engine may be running.
+ */
+void halma_engine_free(halma_engine *engine);
+
+/**
+ * Searches the current position of `game` within `limits` and writes the best move and
+ * what the search found to `*out`. Blocks until a limit is reached or
+ * `halma_engine_stop` is called. The search sees the game's history (repetitions).
+ *
+ * NULL_ARGUMENT for any NULL; INVALID_ARGUMENT when all three limits are 0; BUSY while
+ * another search on this engine runs; GAME_OVER for a finished game (in that order).
+ */
+halma_status halma_engine_search(halma_engine *engine,
+                                 const halma_game *game,
+                                 const halma_search_limits *limits,
+                                 halma_search_result *out);
+
+/**
+ * Like `halma_engine_search`, with the limits and the style of play of difficulty level
+ * `level`: 1 (a beginner, a child can beat it) to 10 (full strength, up to about a
+ * second a move); values outside are clamped. Every level takes a few hundred
+ * milliseconds at least; `HALMA_DEFAULT_LEVEL` answers within a second.
+ */
+halma_status halma_engine_search_level(halma_engine *engine,
+                                       const halma_game *game,
+                                       int32_t level,
+                                       halma_search_result *out);
+
+/**
+ * Stops the search running on `engine`, if any: it returns its best move so far within a
+ * few milliseconds. With no search running it does nothing (the next search is not
+ * affected). Callable from any thread at any time; NULL is fine (nothing happens).
+ */
+void halma_engine_stop(const halma_engine *engine);
+
+/**
+ * Forgets what earlier searches stored in the engine's table (for a new game). BUSY while
+ * a search runs.
+ */
+halma_status halma_engine_clear(halma_engine *engine);
+
+/**
+ * Sets the function called after each completed iteration of this engine's searches
+ * (NULL: none), and the `user` pointer passed to it. The callback runs on the thread that
+ * calls `halma_engine_search`, with whatever `user` is: the host makes sure that is
+ * fine. BUSY while a search runs.
+ */
+halma_status halma_engine_set_info_callback(halma_engine *engine,
+                                            halma_info_callback callback,
+                                            void *user);
 
 /**
  * The version of the halma library, e.g. "0.1.0": a static string, never NULL.

@@ -47,9 +47,11 @@
 // The C names (`halma_status`, `halma_move`, ...) are the ABI contract.
 #![allow(non_camel_case_types)]
 
+mod engine;
 mod game;
 mod guard;
 mod types;
 
+pub use engine::*;
 pub use game::*;
 pub use types::*;

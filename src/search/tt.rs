@@ -37,6 +37,9 @@ pub(crate) struct Hit {
 
 const BUCKET: usize = 4;
 
+/// The largest table: 64 GiB.
+const MAX_MB: usize = 1 << 16;
+
 #[derive(Clone, Copy, Default)]
 #[repr(C, align(64))]
 struct Bucket([Entry; BUCKET]);
@@ -50,14 +53,23 @@ pub(crate) struct Table {
 }
 
 impl Table {
-    /// A table of at most `mb` mebibytes (at least one bucket), a power of two of buckets.
+    /// A table of at most `mb` mebibytes (at least one bucket), a power of two of buckets;
+    /// halved until the memory can be had.
     pub(crate) fn new(mb: usize) -> Table {
-        let bytes = mb.saturating_mul(1 << 20).max(size_of::<Bucket>());
+        let bytes = mb
+            .min(MAX_MB)
+            .saturating_mul(1 << 20)
+            .max(size_of::<Bucket>());
         let count = bytes / size_of::<Bucket>();
         // The largest power of two not above `count`.
-        let count = 1usize << (usize::BITS - 1 - count.leading_zeros());
+        let mut count = 1usize << (usize::BITS - 1 - count.leading_zeros());
+        let mut buckets = Vec::new();
+        while buckets.try_reserve_exact(count).is_err() && count > 1 {
+            count /= 2;
+        }
+        buckets.resize(count, Bucket::default());
         Table {
-            buckets: vec![Bucket::default(); count],
+            buckets,
             generation: 0,
             dirty: false,
         }

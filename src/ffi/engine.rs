@@ -1,0 +1,330 @@
+//! The engine's C ABI: `halma_engine`, its search limits, results and progress reports.
+//!
+//! The engine sits in a mutex and its stop handle beside it: a search holds the mutex (a
+//! second call meanwhile gets `HALMA_STATUS_BUSY` at once, never waits), while
+//! `halma_engine_stop` is an atomic store that any thread may make at any time.
+
+use core::ffi::c_void;
+use std::sync::{Mutex, MutexGuard, TryLockError};
+use std::time::Duration;
+
+use crate::search::{
+    DEFAULT_LEVEL, DEFAULT_TABLE_MB, Engine, Limits, SCORE_WIN, SearchError, SearchInfo,
+    SearchResult, StopHandle,
+};
+
+use super::guard::{Error, arg_ref, guard, out_param};
+use super::types::*;
+
+/// A forced win in `n` plies scores `HALMA_SCORE_WIN - n`, a forced loss the negation; every
+/// other score stays below `HALMA_SCORE_WIN - 1000` in absolute value.
+pub const HALMA_SCORE_WIN: i32 = 30_000;
+
+/// The difficulty level to offer first (levels go from 1, a beginner, to 10, full
+/// strength): a fair opponent for most players, every move within a second.
+pub const HALMA_DEFAULT_LEVEL: i32 = 5;
+
+/// The transposition table size of `halma_engine_new`, in mebibytes.
+pub const HALMA_DEFAULT_TABLE_MB: usize = 16;
+
+// The header needs literals; they are the Rust API's values.
+const _: () = assert!(HALMA_SCORE_WIN == SCORE_WIN);
+const _: () = assert!(HALMA_DEFAULT_LEVEL == DEFAULT_LEVEL as i32);
+const _: () = assert!(HALMA_DEFAULT_TABLE_MB == DEFAULT_TABLE_MB);
+
+/// When a search stops: each field 0 means no limit on it; the first limit reached ends
+/// the search. All three 0 is `HALMA_STATUS_INVALID_ARGUMENT` (the search would never end).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct halma_search_limits {
+    /// The depth in plies (iterations 1, 2, ... depth).
+    pub depth: u32,
+    /// The nodes to visit, about.
+    pub nodes: u64,
+    /// The time in milliseconds.
+    pub time_ms: u64,
+}
+
+/// What a search found.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct halma_search_result {
+    /// The move to play: always legal in the searched game.
+    pub best_move: halma_move,
+    /// Its score from the side to move's point of view, in hundredths of a move of race
+    /// advantage (see `HALMA_SCORE_WIN`).
+    pub score: i32,
+    /// The last completed iteration: below the requested depth only when a forced result
+    /// was proven early or time or a stop ended the search (0 when stopped before the
+    /// first iteration ended; the move is then the best-ordered legal move).
+    pub depth: u32,
+    /// The nodes visited.
+    pub nodes: u64,
+    /// The time the search took, in milliseconds.
+    pub time_ms: u64,
+}
+
+/// Progress of a search, passed to the info callback after each completed iteration. The
+/// pointer and the `pv` array it holds are valid during the callback only.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct halma_search_info {
+    /// The depth of the iteration just completed.
+    pub depth: u32,
+    /// Its score, from the side to move's point of view.
+    pub score: i32,
+    /// The nodes visited so far.
+    pub nodes: u64,
+    /// The speed so far.
+    pub nodes_per_second: u64,
+    /// The time since the search started, in milliseconds.
+    pub time_ms: u64,
+    /// The principal variation: `pv_len` moves, the first being the best move.
+    pub pv: *const halma_move,
+    /// The number of moves in `pv`.
+    pub pv_len: usize,
+}
+
+/// The info callback: called on the searching thread after each completed iteration, with
+/// the `user` pointer given to `halma_engine_set_info_callback`. It must return (no
+/// `longjmp` out of it) and must not call functions of the same engine but
+/// `halma_engine_stop`.
+pub type halma_info_callback =
+    Option<unsafe extern "C" fn(info: *const halma_search_info, user: *mut c_void)>;
+
+/// The host's callback and its pointer.
+struct Callback {
+    function: unsafe extern "C" fn(*const halma_search_info, *mut c_void),
+    user: *mut c_void,
+}
+
+// SAFETY: the pointer is the host's, handed back to its callback on whichever thread calls
+// `halma_engine_search`; the host vouches for that when it sets the callback (documented on
+// `halma_engine_set_info_callback`). Rust never dereferences it.
+unsafe impl Send for Callback {}
+
+struct State {
+    engine: Engine,
+    info: Option<Callback>,
+}
+
+/// The computer opponent: an engine with its transposition table. Opaque: made by
+/// `halma_engine_new` or `halma_engine_new_with_table_mb`, released by `halma_engine_free`.
+///
+/// Thread safety: an engine may move between threads. One search at a time: a call on an
+/// engine that is searching returns `HALMA_STATUS_BUSY` at once (but `halma_engine_stop`,
+/// which any thread may call at any time). Free it only when no call on it runs.
+pub struct halma_engine {
+    state: Mutex<State>,
+    stop: StopHandle,
+}
+
+// The thread-safety rules of `halma_engine` rest on this.
+const _: fn() = || {
+    fn send_and_sync<T: Send + Sync>() {}
+    send_and_sync::<halma_engine>();
+};
+
+impl halma_engine {
+    /// The state, or `BUSY` while another call holds it. A call that panicked with the
+    /// state held left nothing half done that matters: each search starts afresh.
+    fn lock(&self) -> Result<MutexGuard<'_, State>, Error> {
+        match self.state.try_lock() {
+            Ok(state) => Ok(state),
+            Err(TryLockError::Poisoned(poisoned)) => Ok(poisoned.into_inner()),
+            Err(TryLockError::WouldBlock) => Err(Error::new(
+                HALMA_STATUS_BUSY,
+                "the engine is busy with another search; stop it or wait for it to end",
+            )),
+        }
+    }
+}
+
+fn boxed(engine: Engine) -> *mut halma_engine {
+    let stop = engine.stop_handle();
+    Box::into_raw(Box::new(halma_engine {
+        state: Mutex::new(State { engine, info: None }),
+        stop,
+    }))
+}
+
+/// A new engine with a transposition table of `HALMA_DEFAULT_TABLE_MB` mebibytes. Free it
+/// with `halma_engine_free`. Returns NULL only after a panic.
+#[unsafe(no_mangle)]
+pub extern "C" fn halma_engine_new() -> *mut halma_engine {
+    guard(|| Ok(boxed(Engine::new())))
+}
+
+/// A new engine with a transposition table of at most `mb` mebibytes (a power of two of
+/// 64-byte buckets, at least one; less when the memory cannot be had). Free it with
+/// `halma_engine_free`. Returns NULL only after a panic.
+#[unsafe(no_mangle)]
+pub extern "C" fn halma_engine_new_with_table_mb(mb: usize) -> *mut halma_engine {
+    guard(|| Ok(boxed(Engine::with_table_mb(mb))))
+}
+
+/// Frees an engine. NULL is fine (nothing happens). No call on the engine may be running.
+#[unsafe(no_mangle)]
+pub extern "C" fn halma_engine_free(engine: *mut halma_engine) {
+    guard(|| {
+        if !engine.is_null() {
+            // SAFETY: a non-NULL `engine` came from `boxed` (`Box::into_raw`) and the host
+            // gives up its last use of it here, with no call on it running.
+            drop(unsafe { Box::from_raw(engine) });
+        }
+    })
+}
+
+/// Searches the current position of `game` within `limits` and writes the best move and
+/// what the search found to `*out`. Blocks until a limit is reached or
+/// `halma_engine_stop` is called. The search sees the game's history (repetitions).
+///
+/// NULL_ARGUMENT for any NULL; INVALID_ARGUMENT when all three limits are 0; BUSY while
+/// another search on this engine runs; GAME_OVER for a finished game (in that order).
+#[unsafe(no_mangle)]
+pub extern "C" fn halma_engine_search(
+    engine: *mut halma_engine,
+    game: *const halma_game,
+    limits: *const halma_search_limits,
+    out: *mut halma_search_result,
+) -> halma_status {
+    guard(|| {
+        // SAFETY: the host passes a live engine (or NULL). Only a shared reference is made:
+        // `halma_engine_stop` may hold another one on another thread meanwhile.
+        let engine = unsafe { arg_ref(engine.cast_const(), "engine") }?;
+        // SAFETY: the host passes a live game (or NULL) that no call changes meanwhile.
+        let game = unsafe { arg_ref(game, "game") }?;
+        // SAFETY: the host passes limits (or NULL).
+        let limits = unsafe { arg_ref(limits, "limits") }?;
+        // SAFETY: the host passes a place for a result (or NULL).
+        let out = unsafe { out_param(out, "out") }?;
+        if limits.depth == 0 && limits.nodes == 0 && limits.time_ms == 0 {
+            return Err(Error::new(
+                HALMA_STATUS_INVALID_ARGUMENT,
+                "the search limits are all 0 (no limit), so the search would never end; set a depth, a node count or a time",
+            ));
+        }
+        let limits = Limits::depth(limits.depth)
+            .with_nodes(limits.nodes)
+            .with_time(Duration::from_millis(limits.time_ms));
+        out.write(search(engine, game, &limits)?);
+        Ok(())
+    })
+}
+
+/// Like `halma_engine_search`, with the limits and the style of play of difficulty level
+/// `level`: 1 (a beginner, a child can beat it) to 10 (full strength, up to about a
+/// second a move); values outside are clamped. Every level takes a few hundred
+/// milliseconds at least; `HALMA_DEFAULT_LEVEL` answers within a second.
+#[unsafe(no_mangle)]
+pub extern "C" fn halma_engine_search_level(
+    engine: *mut halma_engine,
+    game: *const halma_game,
+    level: i32,
+    out: *mut halma_search_result,
+) -> halma_status {
+    guard(|| {
+        // SAFETY: as in `halma_engine_search`: a shared reference only.
+        let engine = unsafe { arg_ref(engine.cast_const(), "engine") }?;
+        // SAFETY: the host passes a live game (or NULL) that no call changes meanwhile.
+        let game = unsafe { arg_ref(game, "game") }?;
+        // SAFETY: the host passes a place for a result (or NULL).
+        let out = unsafe { out_param(out, "out") }?;
+        let limits = Limits::level(level.clamp(1, 10) as u8);
+        out.write(search(engine, game, &limits)?);
+        Ok(())
+    })
+}
+
+fn search(
+    engine: &halma_engine,
+    game: &halma_game,
+    limits: &Limits,
+) -> Result<halma_search_result, Error> {
+    let mut state = engine.lock()?;
+    let State { engine, info } = &mut *state;
+    let mut report = |progress: &SearchInfo| {
+        if let Some(callback) = info {
+            let pv: Vec<halma_move> = progress.pv.iter().map(|&mv| mv.into()).collect();
+            let info = halma_search_info {
+                depth: progress.depth,
+                score: progress.score,
+                nodes: progress.nodes,
+                nodes_per_second: progress.nodes_per_second,
+                time_ms: millis(progress.time),
+                pv: pv.as_ptr(),
+                pv_len: pv.len(),
+            };
+            // SAFETY: the host's callback, called as its documentation says: `info` and
+            // its `pv` live during the call, `user` is the host's own pointer.
+            unsafe { (callback.function)(&info, callback.user) };
+        }
+    };
+    let result = engine
+        .search_with_info(&game.game, limits, &mut report)
+        .map_err(|error| match error {
+            SearchError::GameOver => Error::new(
+                HALMA_STATUS_GAME_OVER,
+                "the game is over, so there is no move to search for",
+            ),
+            _ => Error::new(HALMA_STATUS_INVALID_ARGUMENT, error),
+        })?;
+    Ok(result_of(&result))
+}
+
+fn result_of(result: &SearchResult) -> halma_search_result {
+    halma_search_result {
+        best_move: result.best_move.into(),
+        score: result.score,
+        depth: result.depth,
+        nodes: result.nodes,
+        time_ms: millis(result.time),
+    }
+}
+
+fn millis(time: Duration) -> u64 {
+    u64::try_from(time.as_millis()).unwrap_or(u64::MAX)
+}
+
+/// Stops the search running on `engine`, if any: it returns its best move so far within a
+/// few milliseconds. With no search running it does nothing (the next search is not
+/// affected). Callable from any thread at any time; NULL is fine (nothing happens).
+#[unsafe(no_mangle)]
+pub extern "C" fn halma_engine_stop(engine: *const halma_engine) {
+    guard(|| {
+        // SAFETY: the host passes a live engine (or NULL); only a shared reference is made.
+        if let Some(engine) = unsafe { engine.as_ref() } {
+            engine.stop.stop();
+        }
+    })
+}
+
+/// Forgets what earlier searches stored in the engine's table (for a new game). BUSY while
+/// a search runs.
+#[unsafe(no_mangle)]
+pub extern "C" fn halma_engine_clear(engine: *mut halma_engine) -> halma_status {
+    guard(|| {
+        // SAFETY: as in `halma_engine_search`: a shared reference only.
+        let engine = unsafe { arg_ref(engine.cast_const(), "engine") }?;
+        engine.lock()?.engine.clear();
+        Ok(())
+    })
+}
+
+/// Sets the function called after each completed iteration of this engine's searches
+/// (NULL: none), and the `user` pointer passed to it. The callback runs on the thread that
+/// calls `halma_engine_search`, with whatever `user` is: the host makes sure that is
+/// fine. BUSY while a search runs.
+#[unsafe(no_mangle)]
+pub extern "C" fn halma_engine_set_info_callback(
+    engine: *mut halma_engine,
+    callback: halma_info_callback,
+    user: *mut c_void,
+) -> halma_status {
+    guard(|| {
+        // SAFETY: as in `halma_engine_search`: a shared reference only.
+        let engine = unsafe { arg_ref(engine.cast_const(), "engine") }?;
+        engine.lock()?.info = callback.map(|function| Callback { function, user });
+        Ok(())
+    })
+}
