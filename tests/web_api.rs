@@ -88,7 +88,7 @@ impl Server {
     fn raw(&self, head: &str, body: &[u8]) -> (u16, Vec<(String, String)>, Vec<u8>) {
         let mut stream = TcpStream::connect(&self.addr).expect("connect");
         stream
-            .set_read_timeout(Some(Duration::from_secs(60)))
+            .set_read_timeout(Some(Duration::from_secs(30)))
             .expect("timeout");
         stream.write_all(head.as_bytes()).expect("send head");
         stream.write_all(body).expect("send body");
@@ -491,6 +491,38 @@ fn bad_requests_get_json_errors_and_the_server_survives() {
         409,
         "computer's turn",
     );
+}
+
+#[test]
+fn clients_that_stall_mid_body_do_not_hold_the_workers() {
+    let server = Server::start(&["--workers", "2"]);
+    let id = server.new_game(json!({}));
+    let stall = |path: &str, length: usize| {
+        let mut stream = TcpStream::connect(&server.addr).expect("connect");
+        write!(
+            stream,
+            "POST {path} HTTP/1.1\r\nHost: {}\r\nContent-Length: {length}\r\n\r\n{{\"mo",
+            server.addr
+        )
+        .expect("send");
+        stream
+    };
+    // More stalled uploads than workers, each declaring a body and sending only part of it,
+    // and an oversized one whose unread rest tiny_http drains after the answer: the game is
+    // still served after each. (One at a time: tiny_http's connection pool itself can queue
+    // a burst of new connections behind stalled ones.)
+    let mut stalled = Vec::new();
+    for _ in 0..3 {
+        stalled.push(stall(&format!("/api/games/{id}/move"), 5000));
+        let (status, state) = server.get(&format!("/api/games/{id}"));
+        assert_eq!(status, 200, "{state}");
+    }
+    stalled.push(stall("/api/games", 100_000));
+    let (status, state) = server.get(&format!("/api/games/{id}"));
+    assert_eq!(status, 200, "{state}");
+    drop(stalled);
+    let (status, _) = server.post(&format!("/api/games/{id}/move"), json!({ "move": "l2-k3" }));
+    assert_eq!(status, 200);
 }
 
 #[test]

@@ -18,6 +18,7 @@ use std::io::{Read, Write};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::process::ExitCode;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use tiny_http::{Header, Request, Response, Server};
@@ -138,14 +139,7 @@ fn main() -> ExitCode {
                 .spawn(move || {
                     loop {
                         match server.recv() {
-                            Ok(request) => {
-                                // `serve` catches the handler's panics itself; this also
-                                // keeps the worker alive through one in the plumbing.
-                                if catch_unwind(AssertUnwindSafe(|| serve(&app, request))).is_err()
-                                {
-                                    eprintln!("error: a bug: serving a request panicked");
-                                }
-                            }
+                            Ok(request) => dispatch(&app, request),
                             Err(error) => {
                                 eprintln!("error: accepting a request failed: {error}");
                                 std::thread::sleep(Duration::from_millis(50));
@@ -167,6 +161,51 @@ fn main() -> ExitCode {
         }
     }
     ExitCode::SUCCESS
+}
+
+/// Bodies up to this size arrive already read by tiny_http's connection thread.
+const PREREAD: usize = 1024;
+/// Requests whose bodies are read on a thread of their own, at most (beyond, a worker reads).
+const MAX_UPLOADS: usize = 256;
+static UPLOADS: AtomicUsize = AtomicUsize::new(0);
+
+/// Serves `request` on this worker, or on a thread of its own when its body still has to be
+/// read from the network: a client that declares a body and never sends it then holds that
+/// thread only, never a worker.
+fn dispatch(app: &Arc<App>, request: Request) {
+    let expects_continue = request.headers().iter().any(|h| h.field.equiv("Expect"));
+    let chunked = request
+        .headers()
+        .iter()
+        .any(|h| h.field.equiv("Transfer-Encoding"));
+    let unread = !chunked
+        && (expects_continue || request.body_length().is_some_and(|length| length > PREREAD));
+    if unread && UPLOADS.fetch_add(1, Ordering::SeqCst) < MAX_UPLOADS {
+        let app = Arc::clone(app);
+        let spawned = std::thread::Builder::new()
+            .name("upload".to_owned())
+            .spawn(move || {
+                serve_guarded(&app, request);
+                UPLOADS.fetch_sub(1, Ordering::SeqCst);
+            });
+        if let Err(error) = spawned {
+            // The request went down with the closure (tiny_http answers it with a 500).
+            UPLOADS.fetch_sub(1, Ordering::SeqCst);
+            eprintln!("error: cannot start a thread for a request: {error}");
+        }
+        return;
+    }
+    if unread {
+        UPLOADS.fetch_sub(1, Ordering::SeqCst);
+    }
+    serve_guarded(app, request);
+}
+
+/// [`serve`], surviving a panic in the plumbing too (the handler's are caught inside).
+fn serve_guarded(app: &App, request: Request) {
+    if catch_unwind(AssertUnwindSafe(|| serve(app, request))).is_err() {
+        eprintln!("error: a bug: serving a request panicked");
+    }
 }
 
 /// Reads, checks and answers one request. Nothing a client sends can make this panic; a bug
