@@ -85,6 +85,20 @@ impl Iterator for Bits {
     }
 }
 
+/// Runs `$body` once for each direction index 0..8, bound to the constant `$d`: unrolled, so
+/// that table entries indexed by it fold into the code.
+macro_rules! each_direction {
+    ($d:ident => $body:block) => {{
+        each_direction!(@ $d $body 0 1 2 3 4 5 6 7)
+    }};
+    (@ $d:ident $body:block $($index:literal)*) => {{
+        $({
+            const $d: usize = $index;
+            $body
+        })*
+    }};
+}
+
 /// The jump graph of one parity class: what the jump floods of all its pieces share.
 struct ClassJumps {
     /// `bridges[d]`: the squares with a piece next to them in direction `d` and room to land
@@ -101,12 +115,12 @@ impl ClassJumps {
         let empty = !occupied.0[class];
         let mut bridges = [0; 8];
         let mut jumpable = 0;
-        for (d, bridge) in bridges.iter_mut().enumerate() {
+        each_direction!(D => {
             // The square jumped over is one step away, on the board of another class.
-            let (over_class, back) = OVER[class][d];
-            *bridge = back.apply(occupied.0[over_class]);
-            jumpable |= *bridge & LAND[d].apply(empty);
-        }
+            let (over_class, back) = OVER[class][D];
+            bridges[D] = back.apply(occupied.0[over_class]);
+            jumpable |= bridges[D] & LAND[D].apply(empty);
+        });
         ClassJumps {
             bridges,
             empty,
@@ -223,9 +237,9 @@ impl Movers {
         }
     }
 
-    /// Calls `visit(to_class, delta, targets)` for each class and direction: the squares
-    /// reached by a step in that direction from the pieces of the class, on the board of the
-    /// class they land in, and the index difference `to - from` of those steps.
+    /// Calls `visit(to_class, delta, targets)` for each class and direction: the
+    /// [`step_targets`](Movers::step_targets) and the index difference `to - from` of those
+    /// steps. Unrolled, which pays for building a list but not for counting.
     #[inline(always)]
     fn for_each_step_set(&self, mut visit: impl FnMut(usize, i32, ClassBoard)) {
         self.for_each_step_set_of::<0>(&mut visit);
@@ -240,18 +254,31 @@ impl Movers {
         &self,
         visit: &mut impl FnMut(usize, i32, ClassBoard),
     ) {
-        for (d, &(df, dr)) in DIRECTIONS.iter().enumerate() {
-            let (to_class, step) = STEP[CLASS][d];
-            let mut targets = step.apply(self.free[CLASS]);
-            if self.any_bound {
-                targets |= step.apply(self.bound[CLASS]) & self.goal[to_class];
-            }
-            visit(
-                to_class,
-                dr as i32 * 16 + df as i32,
-                targets & !self.occupied.0[to_class],
-            );
+        each_direction!(D => {
+            let (df, dr) = DIRECTIONS[D];
+            let (to_class, targets) = self.step_targets(CLASS, D);
+            visit(to_class, dr as i32 * 16 + df as i32, targets);
+        });
+    }
+
+    /// The number of steps of the pieces of class `CLASS`.
+    #[inline(always)]
+    fn count_steps<const CLASS: usize>(&self) -> u32 {
+        (0..8)
+            .map(|d| self.step_targets(CLASS, d).1.count_ones())
+            .sum()
+    }
+
+    /// The squares a step in direction `d` from the pieces of class `class` reaches: the
+    /// class they land in and the squares on its board.
+    #[inline(always)]
+    fn step_targets(&self, class: usize, d: usize) -> (usize, ClassBoard) {
+        let (to_class, step) = STEP[class][d];
+        let mut targets = step.apply(self.free[class]);
+        if self.any_bound {
+            targets |= step.apply(self.bound[class]) & self.goal[to_class];
         }
+        (to_class, targets & !self.occupied.0[to_class])
     }
 
     /// Calls `visit(class, origin, jumps)` for every piece with a jump.
@@ -328,7 +355,8 @@ impl Position {
         }
         let movers = Movers::new(self);
         let mut count = 0;
-        movers.for_each_step_set(|_, _, targets| count += targets.count_ones());
+        count += movers.count_steps::<0>() + movers.count_steps::<1>();
+        count += movers.count_steps::<2>() + movers.count_steps::<3>();
         movers.for_each_jumper(|_, _, jumps| count += jumps.count_ones());
         count as usize
     }
