@@ -151,11 +151,20 @@ fn readme_c_example_compiles_and_runs() {
     let source = Path::new(env!("CARGO_TARGET_TMPDIR")).join("readme_example.c");
     std::fs::write(&source, readme_c_example()).expect("the temporary directory is writable");
     let flags = ["-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic"];
-    let program = build(&cc, &flags, source.to_str().expect("a UTF-8 path"), "readme_example");
+    let program = build(
+        &cc,
+        &flags,
+        source.to_str().expect("a UTF-8 path"),
+        "readme_example",
+    );
     let output = Command::new(&program)
         .output()
         .expect("the README example runs");
-    assert!(output.status.success(), "{}", report("the README example", &output));
+    assert!(
+        output.status.success(),
+        "{}",
+        report("the README example", &output)
+    );
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(stdout.starts_with("40 legal moves\n"), "{stdout}");
     assert!(stdout.contains("HALMA_STATUS_ILLEGAL_MOVE: "), "{stdout}");
