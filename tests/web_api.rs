@@ -497,27 +497,45 @@ fn bad_requests_get_json_errors_and_the_server_survives() {
 fn clients_that_stall_mid_body_do_not_hold_the_workers() {
     let server = Server::start(&["--workers", "2"]);
     let id = server.new_game(json!({}));
-    let stall = |path: &str, length: usize| {
+    // Sends a request head declaring a `length`-byte body and waits until the server has
+    // taken the request up: it answers `100 Continue` (the server reads the body) or `413`
+    // (refused; tiny_http then drains the body, which never comes).
+    let stall = |path: &str, length: usize, expect: &str| {
         let mut stream = TcpStream::connect(&server.addr).expect("connect");
+        stream
+            .set_read_timeout(Some(Duration::from_secs(30)))
+            .expect("timeout");
         write!(
             stream,
-            "POST {path} HTTP/1.1\r\nHost: {}\r\nContent-Length: {length}\r\n\r\n{{\"mo",
+            "POST {path} HTTP/1.1\r\nHost: {}\r\nExpect: 100-continue\r\nContent-Length: {length}\r\n\r\n",
             server.addr
         )
         .expect("send");
+        let mut seen = Vec::new();
+        let mut byte = [0u8; 1];
+        while !seen.ends_with(b"\r\n") {
+            match stream.read(&mut byte) {
+                Ok(1) => seen.push(byte[0]),
+                other => panic!("no interim answer: {other:?}"),
+            }
+        }
+        let line = String::from_utf8_lossy(&seen);
+        assert!(line.starts_with(expect), "{line:?}");
+        stream.write_all(b"{\"mo").expect("send part of the body");
         stream
     };
-    // More stalled uploads than workers, each declaring a body and sending only part of it,
-    // and an oversized one whose unread rest tiny_http drains after the answer: the game is
-    // still served after each. (One at a time: tiny_http's connection pool itself can queue
-    // a burst of new connections behind stalled ones.)
+    // More stalled uploads than workers, and an oversized one: the game is served after each.
     let mut stalled = Vec::new();
     for _ in 0..3 {
-        stalled.push(stall(&format!("/api/games/{id}/move"), 5000));
+        stalled.push(stall(
+            &format!("/api/games/{id}/move"),
+            5000,
+            "HTTP/1.1 100",
+        ));
         let (status, state) = server.get(&format!("/api/games/{id}"));
         assert_eq!(status, 200, "{state}");
     }
-    stalled.push(stall("/api/games", 100_000));
+    stalled.push(stall("/api/games", 100_000, "HTTP/1.1 413"));
     let (status, state) = server.get(&format!("/api/games/{id}"));
     assert_eq!(status, 200, "{state}");
     drop(stalled);

@@ -15,6 +15,7 @@ mod store;
 mod think;
 
 use std::io::{Read, Write};
+use std::net::{SocketAddr, TcpListener};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -106,7 +107,10 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let server = match Server::http(("127.0.0.1", options.port)) {
+    let server = match listen(options.port)
+        .map_err(Into::into)
+        .and_then(|listener| Server::from_listener(listener, None))
+    {
         Ok(server) => Arc::new(server),
         Err(error) => {
             eprintln!(
@@ -161,6 +165,20 @@ fn main() -> ExitCode {
         }
     }
     ExitCode::SUCCESS
+}
+
+/// A listening socket on 127.0.0.1:`port` with `TCP_NODELAY`, which accepted connections
+/// inherit: tiny_http writes a response over 1 KiB in two parts (headers, then body), and
+/// with Nagle's algorithm the second waits for the client's delayed ACK, about 40 ms on every
+/// keep-alive request (measured: 45 ms per state request from Chromium, 3 ms with this).
+fn listen(port: u16) -> std::io::Result<TcpListener> {
+    use socket2::{Domain, Protocol, Socket, Type};
+    let socket = Socket::new(Domain::IPV4, Type::STREAM, Some(Protocol::TCP))?;
+    socket.set_reuse_address(true)?;
+    socket.set_tcp_nodelay(true)?;
+    socket.bind(&SocketAddr::from(([127, 0, 0, 1], port)).into())?;
+    socket.listen(128)?;
+    Ok(socket.into())
 }
 
 /// Bodies up to this size arrive already read by tiny_http's connection thread.
