@@ -53,6 +53,10 @@ pub struct Reply {
 
 const JSON: &str = "application/json; charset=utf-8";
 
+/// Hints come from at least this level (full strength, a quarter second), whatever the
+/// computer's level: a beginner gets good advice from a weak opponent.
+const HINT_LEVEL: u8 = 8;
+
 impl Reply {
     fn json(status: u16, value: &impl Serialize) -> Reply {
         let mut body = serde_json::to_vec(value).unwrap_or_else(|_| b"{}".to_vec());
@@ -435,7 +439,12 @@ fn search<'a>(
         ongoing(&session.game)?;
         turn_of(&session, side)?;
         session.thinking = Some(Progress::started(purpose));
-        (session.game.clone(), session.level)
+        let level = if purpose == "hint" {
+            session.level.max(HINT_LEVEL)
+        } else {
+            session.level
+        };
+        (session.game.clone(), level)
     };
     let mark = ThinkingMark(Some(entry));
     let (mv, report) = engine
