@@ -19,7 +19,7 @@ use std::ffi::CString;
 
 use halma::ffi::*;
 use halma::{Game, Move, ParseLegalMoveError, PlayError, Position, Side, Square};
-use halma_fuzz::{Bytes, RULES_POSITIONS};
+use halma_fuzz::{Bytes, POSITIONS};
 use libfuzzer_sys::fuzz_target;
 
 /// What an untouched byte of a buffer holds.
@@ -330,8 +330,8 @@ fn c_string(bytes: &[u8]) -> CString {
     CString::new(&bytes[..end]).unwrap_or_default()
 }
 
-/// Position text for `from_text` or `perft`: raw bytes, a handle's text, a RULES.md
-/// position, or one of these with a byte changed.
+/// Position text for `from_text` or `perft`: raw bytes, a handle's text, one of the
+/// [`POSITIONS`], or one of these with a byte changed.
 fn position_bytes(bytes: &mut Bytes<'_>, handles: &[Handle]) -> Vec<u8> {
     let kind = bytes.byte();
     let mut text = match kind % 4 {
@@ -343,9 +343,7 @@ fn position_bytes(bytes: &mut Bytes<'_>, handles: &[Handle]) -> Vec<u8> {
             let handle = &handles[bytes.below(handles.len())];
             handle.shadow.position().to_string().into_bytes()
         }
-        _ => RULES_POSITIONS[bytes.below(RULES_POSITIONS.len())]
-            .as_bytes()
-            .to_vec(),
+        _ => POSITIONS[bytes.below(POSITIONS.len())].as_bytes().to_vec(),
     };
     if kind & 4 != 0 && !text.is_empty() {
         let at = bytes.below(text.len());

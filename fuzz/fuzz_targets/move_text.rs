@@ -1,12 +1,13 @@
-//! Move text against positions. The input picks a game: one of the RULES.md positions,
-//! then up to 127 moves chosen by its bytes (random or progress-biased, so games reach
-//! crowded goal camps, wins and repetitions). Then it gives move text, either raw (the rest
-//! of the input) or made from a legal move's hop path and mutated (squares dropped,
-//! repeated, swapped, replaced; characters changed). `Position::parse_move` must agree with
-//! a reference reader of RULES.md (same move, or the same kind of error); a parsed move
-//! must be generated, legal, with a shortest jump path from its origin to its destination;
-//! `Game::play_text` must agree with `parse_move` (errors in the order syntax, game over,
-//! illegal) and change nothing when it fails.
+//! Move text against positions. The input picks a game: one of the RULES.md positions or
+//! of the endings in `halma_fuzz::POSITIONS`, then up to 127 moves chosen by its bytes
+//! (random, progress-biased or shuffling back, so games reach crowded goal camps, wins and
+//! repetitions). Then it gives move text, either raw (the rest of the input) or made from a
+//! legal move's hop path and mutated (squares dropped, repeated, swapped, replaced;
+//! characters changed). `Position::parse_move` must agree with a reference reader of
+//! RULES.md (same move, or the same kind of error); a parsed move must be generated, legal,
+//! with a shortest jump path from its origin to its destination; `Game::play_text` must
+//! agree with `parse_move` (errors in the order syntax, game over, illegal) and change
+//! nothing when it fails.
 #![no_main]
 
 use halma::Square;

@@ -658,23 +658,52 @@ pub const RULES_POSITIONS: [&str; 4] = [
     "3xx11/x3x11/3x12/2x13/1o14/1o14/1ooo12/1oo1o11/oooo12/1o14/13x2/12xxxx/11x2x1/11x1xx1/11oxxx1/11ooooo o",
 ];
 
-/// A game from one of [`RULES_POSITIONS`] (chosen by a byte), then up to `plies` moves
+/// Starting points for the targets: the RULES.md positions, then a position `x` wins with
+/// the step b11-b12, one `x` has already won, and one where `x` has no legal move (its
+/// pieces fill its goal camp but for one square `o` holds, and its last piece is walled in
+/// on p16): the endings of a game, which random play rarely reaches.
+pub const POSITIONS: [&str; 7] = [
+    RULES_POSITIONS[0],
+    RULES_POSITIONS[1],
+    RULES_POSITIONS[2],
+    RULES_POSITIONS[3],
+    "xxxxx11/xxxxx11/xxxx12/xxx13/x15/1x14/16/16/16/16/16/14oo/13ooo/12oooo/11ooooo/10ooooo1 x",
+    "xxxxx11/xxxxx11/xxxx12/xxx13/xx14/16/16/16/16/16/16/14oo/13ooo/12oooo/11ooooo/10ooooo1 o",
+    "xxxxx8oox/xxxxx9oo/xxxx9o1o/xxx13/xo14/16/16/16/16/16/16/16/16/16/16/oooooooooooo4 x",
+];
+
+/// A game from one of [`POSITIONS`] (chosen by a byte), then up to `plies` moves
 /// chosen by the bytes (each a legal move by index, biased toward the side's goal when the
-/// byte is odd so that games reach crowded goal camps), checking the game's outcome and
-/// each position on the way when `check` is set.
+/// byte is odd so that games reach crowded goal camps, or the side's previous move reversed
+/// so that they reach repetitions), checking the game's outcome on the way when `check` is
+/// set.
 pub fn play_from_bytes(bytes: &mut Bytes<'_>, plies: usize, check: bool) -> Game {
-    let start = RULES_POSITIONS[usize::from(bytes.byte()) % RULES_POSITIONS.len()];
+    let start = POSITIONS[usize::from(bytes.byte()) % POSITIONS.len()];
     let mut game = match start.parse::<Position>() {
         Ok(position) => Game::from_position(position),
-        Err(error) => panic!("a RULES.md position does not parse: {error}"),
+        Err(error) => panic!("a start position does not parse: {error}"),
     };
     for _ in 0..plies {
         if game.outcome().is_over() || bytes.is_empty() {
             break;
         }
         let moves = game.legal_moves();
+        assert!(
+            !moves.is_empty(),
+            "an ongoing game without moves: {}",
+            game.position()
+        );
         let choice = bytes.u16();
-        let mv = if choice & 1 == 1 {
+        // Shuffling back: the side's previous move reversed, toward repetitions.
+        let back = game
+            .moves()
+            .len()
+            .checked_sub(2)
+            .map(|i| Move::new(game.moves()[i].to, game.moves()[i].from))
+            .filter(|mv| moves.contains(mv));
+        let mv = if let (2, Some(back)) = (choice % 4, back) {
+            back
+        } else if choice & 1 == 1 {
             // The move that gains the most toward the goal's corner; ties by the choice.
             let goal_rank = if game.position().turn() == Side::X {
                 15
@@ -791,8 +820,27 @@ mod tests {
     }
 
     #[test]
+    fn the_extra_start_positions_are_the_endings_they_claim() {
+        let game = |text: &str| Game::from_position(text.parse().expect("valid"));
+        let mut near = game(POSITIONS[4]);
+        assert_eq!(near.outcome(), Outcome::Ongoing);
+        near.play_text("b11-b12").expect("legal");
+        assert_eq!(near.outcome(), Outcome::Win(Side::X));
+        assert_eq!(game(POSITIONS[5]).outcome(), Outcome::Win(Side::X));
+        assert_eq!(
+            game(POSITIONS[6]).outcome(),
+            Outcome::Draw(halma::Draw::NoMoves)
+        );
+        assert!(reference_moves(game(POSITIONS[6]).position()).is_empty());
+        // Shuffling reaches a threefold repetition.
+        let data: Vec<u8> = [0u8].into_iter().chain([2u8, 0].repeat(12)).collect();
+        let shuffled = play_from_bytes(&mut Bytes::new(&data), 12, true);
+        assert_eq!(shuffled.outcome(), Outcome::Draw(halma::Draw::Repetition));
+    }
+
+    #[test]
     fn the_checks_pass_on_the_rules_positions_and_games_from_bytes() {
-        for text in RULES_POSITIONS {
+        for text in POSITIONS {
             assert!(check_position_text(text).is_some());
         }
         let data: Vec<u8> = (0..400u32).map(|i| (i * 97 % 251) as u8).collect();
