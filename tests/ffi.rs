@@ -1,6 +1,8 @@
-//! The C ABI from C and C++: compiles `tests/c/test_halma.c` (C99) and
+//! The C ABI from C and C++: compiles `tests/c/test_halma.c` (C99, the rules),
+//! `tests/c/test_engine.c` (C99, the engine, with a second thread stopping a search) and
 //! `tests/c/test_halma.cpp` (C++17) against `include/halma.h` and the static library, runs
-//! them, and runs the C program again under valgrind when it is installed.
+//! them, and runs the C programs again under valgrind when it is installed; also compiles and
+//! runs the C example of README.md.
 //!
 //! The static library is the one cargo built for this very test run: cargo compiles the
 //! library once for all its crate types, and writes `libhalma.a` into `target/<profile>/deps/`
@@ -92,18 +94,19 @@ fn run(mut command: Command, what: &str) {
     print!("{}", String::from_utf8_lossy(&output.stdout));
 }
 
-#[test]
-fn c99_program_passes_also_under_valgrind() {
+/// Compiles the C99 program `source`, runs it, and runs it again under valgrind when valgrind
+/// is installed.
+fn c99_program_passes_also_under_valgrind(source: &str, program: &str, what: &str) {
     let Some(cc) = compiler("CC", "cc") else {
         return;
     };
     let flags = ["-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic", "-g"];
-    let program = build(&cc, &flags, "tests/c/test_halma.c", "test_halma_c");
-    run(Command::new(&program), "the C99 test program");
+    let program = build(&cc, &flags, source, program);
+    run(Command::new(&program), what);
 
     let valgrind = Command::new("valgrind").arg("--version").output();
     if !valgrind.is_ok_and(|output| output.status.success()) {
-        eprintln!("note: valgrind is not installed: the C program ran without it");
+        eprintln!("note: valgrind is not installed: {what} ran without it");
         return;
     }
     let mut command = Command::new("valgrind");
@@ -115,7 +118,25 @@ fn c99_program_passes_also_under_valgrind() {
             "--quiet",
         ])
         .arg(&program);
-    run(command, "the C99 test program under valgrind");
+    run(command, &format!("{what} under valgrind"));
+}
+
+#[test]
+fn c99_rules_program_passes_also_under_valgrind() {
+    c99_program_passes_also_under_valgrind(
+        "tests/c/test_halma.c",
+        "test_halma_c",
+        "the C99 test program",
+    );
+}
+
+#[test]
+fn c99_engine_program_passes_also_under_valgrind() {
+    c99_program_passes_also_under_valgrind(
+        "tests/c/test_engine.c",
+        "test_engine_c",
+        "the C99 engine test program",
+    );
 }
 
 #[test]

@@ -1,72 +1,20 @@
 /*
  * The engine's C ABI tested from C99: searches, limits, refusals, the info callback, levels,
  * BUSY while a search runs, and halma_engine_stop from a second thread.
- * Built and run by tests/ffi_engine.rs (`cargo test --test ffi_engine`), also under valgrind:
+ * Built and run by tests/ffi.rs (`cargo test --test ffi`), also under valgrind:
  *   cc -std=c99 -Wall -Wextra -Werror -pedantic -Iinclude tests/c/test_engine.c libhalma.a \
  *      -lpthread -ldl -lm
  * Prints every failed check with its line, then "N passed, M failed"; exits 1 on a failure.
  */
 #define _POSIX_C_SOURCE 200809L
 
-#include "halma.h"
+#include "check.h"
 
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-
-#define START "ooooo11/ooooo11/oooo12/ooo13/oo14/16/16/16/16/16/16/14xx/13xxx/12xxxx/11xxxxx/11xxxxx x"
-/* x to move plays b11-b12 and fills its goal camp (o's home, top left). */
-#define BEFORE_WIN "xxxxx11/xxxxx11/xxxx12/xxx13/x15/1x14/16/16/16/16/14o1/15o/13ooo/12oooo/11ooooo/11ooooo x"
-/* x's goal camp is already filled: a game x has won. */
-#define WON_BY_X "xxxxx11/xxxxx11/xxxx12/xxx13/xx14/16/16/16/16/16/14o1/15o/13ooo/12oooo/11ooooo/11ooooo o"
-
-static int passed;
-static int failed;
-
-static const char *last_error(void) {
-    static char message[1024];
-    size_t len = 0;
-    if (halma_last_error_message(message, sizeof message, &len) != HALMA_STATUS_OK) {
-        return "(halma_last_error_message failed)";
-    }
-    return message;
-}
-
-static void check(int ok, const char *what, int line) {
-    if (ok) {
-        passed++;
-    } else {
-        failed++;
-        fprintf(stderr, "test_engine.c:%d: FAILED: %s\n", line, what);
-    }
-}
-
-static void expect(halma_status got, halma_status want, const char *call, int line) {
-    if (got == want) {
-        passed++;
-    } else {
-        failed++;
-        fprintf(stderr, "test_engine.c:%d: FAILED: %s returned %s, expected %s (last error: \"%s\")\n",
-                line, call, halma_status_str(got), halma_status_str(want), last_error());
-    }
-}
-
-#define CHECK(cond) check((cond) ? 1 : 0, #cond, __LINE__)
-#define EXPECT(call, status) expect((call), (status), #call, __LINE__)
-#define OK(call) EXPECT(call, HALMA_STATUS_OK)
-
-static uint8_t sq(const char *name) {
-    return (uint8_t)((atoi(name + 1) - 1) * 16 + (name[0] - 'a'));
-}
-
-static halma_game *load(const char *text) {
-    halma_game *game = NULL;
-    OK(halma_game_from_text(text, &game));
-    CHECK(game != NULL);
-    return game;
-}
 
 /* Whether `move` is among the legal moves of `game`. */
 static int is_legal(const halma_game *game, halma_move move) {
@@ -301,6 +249,5 @@ int main(void) {
     test_win_and_refusals();
     test_info_and_levels();
     test_stop_from_another_thread_and_busy();
-    printf("test_engine.c: %d passed, %d failed\n", passed, failed);
-    return failed == 0 ? 0 : 1;
+    return report("test_engine.c");
 }

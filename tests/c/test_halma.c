@@ -5,7 +5,7 @@
  *      -lpthread -ldl -lm
  * Prints every failed check with its line, then "N passed, M failed"; exits 1 on a failure.
  */
-#include "halma.h"
+#include "check.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -16,65 +16,11 @@
 #error "compile with -DHALMA_EXPECTED_VERSION=\"x.y.z\""
 #endif
 
-#define START "ooooo11/ooooo11/oooo12/ooo13/oo14/16/16/16/16/16/16/14xx/13xxx/12xxxx/11xxxxx/11xxxxx x"
-/* x to move plays b11-b12 and fills its goal camp (o's home, top left). */
-#define BEFORE_WIN "xxxxx11/xxxxx11/xxxx12/xxx13/x15/1x14/16/16/16/16/14o1/15o/13ooo/12oooo/11ooooo/11ooooo x"
-/* x's goal camp is already filled: a game x has won. */
-#define WON_BY_X "xxxxx11/xxxxx11/xxxx12/xxx13/xx14/16/16/16/16/16/14o1/15o/13ooo/12oooo/11ooooo/11ooooo o"
-
-static int passed;
-static int failed;
-
-/* The calling thread's last error message (the call does not change it). */
-static const char *last_error(void) {
-    static char message[1024];
-    size_t len = 0;
-    if (halma_last_error_message(message, sizeof message, &len) != HALMA_STATUS_OK) {
-        return "(halma_last_error_message failed)";
-    }
-    return message;
-}
-
-static void check(int ok, const char *what, int line) {
-    if (ok) {
-        passed++;
-    } else {
-        failed++;
-        fprintf(stderr, "test_halma.c:%d: FAILED: %s\n", line, what);
-    }
-}
-
-static void expect(halma_status got, halma_status want, const char *call, int line) {
-    if (got == want) {
-        passed++;
-    } else {
-        failed++;
-        fprintf(stderr, "test_halma.c:%d: FAILED: %s returned %s, expected %s (last error: \"%s\")\n",
-                line, call, halma_status_str(got), halma_status_str(want), last_error());
-    }
-}
-
-#define CHECK(cond) check((cond) ? 1 : 0, #cond, __LINE__)
-#define EXPECT(call, status) expect((call), (status), #call, __LINE__)
-#define OK(call) EXPECT(call, HALMA_STATUS_OK)
-
-/* The index of a square name such as "n2": (rank - 1) * 16 + file. */
-static uint8_t sq(const char *name) {
-    return (uint8_t)((atoi(name + 1) - 1) * 16 + (name[0] - 'a'));
-}
-
 static halma_move mv(const char *from, const char *to) {
     halma_move move;
     move.from = sq(from);
     move.to = sq(to);
     return move;
-}
-
-static halma_game *load(const char *text) {
-    halma_game *game = NULL;
-    OK(halma_game_from_text(text, &game));
-    CHECK(game != NULL);
-    return game;
 }
 
 static int text_is(const halma_game *game, const char *expected) {
@@ -426,9 +372,9 @@ static void expect_bad_position(const char *text, halma_status want, const char 
     uint64_t nodes = 12345;
     halma_status got = halma_game_from_text(text, &game);
     const char *message = last_error();
-    expect(got, want, "halma_game_from_text(bad text)", line);
-    check(game == marker, "the out-parameter is untouched", line);
-    check(is_sentence(message), "the last error is a sentence", line);
+    expect(got, want, "halma_game_from_text(bad text)", __FILE__, line);
+    check(game == marker, "the out-parameter is untouched", __FILE__, line);
+    check(is_sentence(message), "the last error is a sentence", __FILE__, line);
     if (strstr(message, words) == NULL) {
         failed++;
         fprintf(stderr, "test_halma.c:%d: FAILED: \"%s\" does not say \"%s\"\n", line, message, words);
@@ -438,8 +384,8 @@ static void expect_bad_position(const char *text, halma_status want, const char 
     if (got == HALMA_STATUS_OK) {
         halma_game_free(game);
     }
-    expect(halma_perft(text, 1, &nodes), want, "halma_perft(bad text)", line);
-    check(nodes == 12345, "perft's out-parameter is untouched", line);
+    expect(halma_perft(text, 1, &nodes), want, "halma_perft(bad text)", __FILE__, line);
+    check(nodes == 12345, "perft's out-parameter is untouched", __FILE__, line);
 }
 
 #define BAD_POSITION(text, status, words) expect_bad_position((text), (status), (words), __LINE__)
@@ -510,30 +456,30 @@ static void expect_bad_move(halma_game *game, const char *text, halma_status wan
     halma_move move = {7, 7};
     size_t before = move_count(game);
     const char *message;
-    expect(halma_game_play_text(game, text), want, "halma_game_play_text(bad move)", line);
+    expect(halma_game_play_text(game, text), want, "halma_game_play_text(bad move)", __FILE__, line);
     message = last_error();
-    check(is_sentence(message), "the last error is a sentence", line);
+    check(is_sentence(message), "the last error is a sentence", __FILE__, line);
     if (strstr(message, words) == NULL) {
         failed++;
         fprintf(stderr, "test_halma.c:%d: FAILED: \"%s\" does not say \"%s\"\n", line, message, words);
     } else {
         passed++;
     }
-    check(move_count(game) == before, "nothing was played", line);
-    expect(halma_game_parse_move(game, text, &move), want, "halma_game_parse_move(bad move)", line);
-    check(move.from == 7 && move.to == 7, "the out-parameter is untouched", line);
+    check(move_count(game) == before, "nothing was played", __FILE__, line);
+    expect(halma_game_parse_move(game, text, &move), want, "halma_game_parse_move(bad move)", __FILE__, line);
+    check(move.from == 7 && move.to == 7, "the out-parameter is untouched", __FILE__, line);
 }
 
 static void expect_illegal(halma_game *game, halma_move move, const char *words, int line) {
     size_t before = move_count(game);
-    expect(halma_game_play(game, move), HALMA_STATUS_ILLEGAL_MOVE, "halma_game_play(illegal)", line);
+    expect(halma_game_play(game, move), HALMA_STATUS_ILLEGAL_MOVE, "halma_game_play(illegal)", __FILE__, line);
     if (strstr(last_error(), words) == NULL || !is_sentence(last_error())) {
         failed++;
         fprintf(stderr, "test_halma.c:%d: FAILED: \"%s\" does not say \"%s\"\n", line, last_error(), words);
     } else {
         passed++;
     }
-    check(move_count(game) == before, "nothing was played", line);
+    check(move_count(game) == before, "nothing was played", __FILE__, line);
 }
 
 #define BAD_MOVE(game, text, status, words) expect_bad_move((game), (text), (status), (words), __LINE__)
@@ -583,7 +529,7 @@ static void test_bad_moves(void) {
 }
 
 static void expect_null(halma_status got, const char *name, const char *call, int line) {
-    expect(got, HALMA_STATUS_NULL_ARGUMENT, call, line);
+    expect(got, HALMA_STATUS_NULL_ARGUMENT, call, __FILE__, line);
     if (strstr(last_error(), name) == NULL || !is_sentence(last_error())) {
         failed++;
         fprintf(stderr, "test_halma.c:%d: FAILED: \"%s\" does not name %s\n", line, last_error(), name);
@@ -737,6 +683,6 @@ int main(void) {
     test_null_pointers();
     test_last_error_semantics();
     test_perft();
-    printf("halma %s C99 ABI tests: %d passed, %d failed\n", halma_version(), passed, failed);
-    return failed == 0 ? 0 : 1;
+    printf("halma %s\n", halma_version());
+    return report("C99 ABI tests");
 }
