@@ -3,12 +3,13 @@
 //! deterministic); the speed depends on the machine.
 //!
 //! ```text
-//! cargo run --release --example bench [-- <depth>]
+//! cargo run --release --example bench [-- <depth> [setting=value,...]]
 //! ```
 
 use std::process::ExitCode;
 use std::time::Instant;
 
+use halma::search::Options;
 use halma::{Engine, Game, Limits, Position};
 
 /// (name, position text): the start, an opening, crowded middle games, a race, a late race
@@ -45,16 +46,31 @@ const POSITIONS: [(&str, &str); 7] = [
 ];
 
 fn main() -> ExitCode {
-    let depth = match std::env::args().nth(1) {
+    let usage = "usage: bench [depth] [setting=value,...]  (depth a whole number from 1)";
+    let mut args = std::env::args().skip(1);
+    let depth = match args.next() {
         None => 6,
         Some(text) => match text.parse::<u32>() {
             Ok(depth) if depth > 0 => depth,
             _ => {
-                eprintln!("usage: bench [depth]  (a whole number from 1)");
+                eprintln!("{usage}");
                 return ExitCode::from(2);
             }
         },
     };
+    // Experimental settings (see `halma::search::Options`), for comparing search variants.
+    let mut options = Options::default();
+    for setting in args.next().iter().flat_map(|text| text.split(',')) {
+        let result = setting
+            .split_once('=')
+            .ok_or_else(|| format!("a setting is name=value, not {setting:?}"))
+            .and_then(|(name, value)| options.set(name, value));
+        if let Err(error) = result {
+            eprintln!("error: {error}\n{usage}");
+            return ExitCode::from(2);
+        }
+    }
+    let limits = Limits::depth(depth).with_options(options);
     let mut engine = Engine::new();
     let mut total_nodes = 0;
     let started = Instant::now();
@@ -67,7 +83,7 @@ fn main() -> ExitCode {
             }
         };
         let game = Game::from_position(position);
-        let result = match engine.search(&game, &Limits::depth(depth)) {
+        let result = match engine.search(&game, &limits) {
             Ok(result) => result,
             Err(error) => {
                 eprintln!("error: position {name}: {error}");

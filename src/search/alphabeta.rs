@@ -9,7 +9,7 @@ use crate::position::Position;
 use crate::side::Side;
 use crate::square::Square;
 
-use super::eval::{DRAW, Evaluator, gain, spoiling};
+use super::eval::{DISTANCE, DRAW, Evaluator, gain, remaining, spoiling};
 use super::limits::{Limits, Options};
 use super::tt::{Bound, Table};
 use super::{SCORE_WIN, SearchInfo};
@@ -126,6 +126,8 @@ pub(crate) struct Searcher<'a> {
     /// The hashes of every position of the game, sorted.
     game_hashes: Vec<u64>,
     path: [u64; MAX_PLY + 1],
+    /// Whether the move into each ply was a pass (null move).
+    passed: [bool; MAX_PLY + 1],
     pv: Vec<[Move; MAX_PLY]>,
     pv_len: [usize; MAX_PLY + 1],
     buffers: Vec<Vec<(i32, Move)>>,
@@ -170,6 +172,7 @@ impl<'a> Searcher<'a> {
             best_changed: false,
             game_hashes,
             path: [0; MAX_PLY + 1],
+            passed: [false; MAX_PLY + 1],
             pv: vec![[NO_MOVE; MAX_PLY]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
             buffers: vec![Vec::new(); MAX_PLY + 1],
@@ -198,14 +201,9 @@ impl<'a> Searcher<'a> {
             pv: vec![fallback],
         };
         let margin = limits.margin;
-        let mut previous: i32 = 0;
         let mut completed = root.clone();
         for depth in 1..=max_depth {
-            let score = if self.options.aspiration && depth >= 4 && previous.abs() < FORCED {
-                self.aspiration(&mut position, &mut root, depth, previous, margin)
-            } else {
-                self.root(&mut position, &mut root, depth, -INFINITY, INFINITY, margin)
-            };
+            let score = self.root(&mut position, &mut root, depth, -INFINITY, INFINITY, margin);
             if self.aborted {
                 // A move of the unfinished iteration that beat the first one is better.
                 if self.best_changed && root[0].exact {
@@ -216,7 +214,6 @@ impl<'a> Searcher<'a> {
                 break;
             }
             completed = root.clone();
-            previous = score;
             best = Outcome {
                 best_move: root[0].mv,
                 score,
@@ -273,8 +270,11 @@ impl<'a> Searcher<'a> {
                     .copied()
                     .filter(|mv| kept.contains(mv.from) && !home.contains(mv.to))
                     .collect();
-                let moving: Vec<Move> =
-                    legal.iter().copied().filter(|mv| kept.contains(mv.from)).collect();
+                let moving: Vec<Move> = legal
+                    .iter()
+                    .copied()
+                    .filter(|mv| kept.contains(mv.from))
+                    .collect();
                 if !leaving.is_empty() {
                     legal = leaving;
                 } else if !moving.is_empty() {
@@ -303,37 +303,6 @@ impl<'a> Searcher<'a> {
                 exact: false,
             })
             .collect()
-    }
-
-    /// Searches with a window around the last score, widening it on failure.
-    fn aspiration(
-        &mut self,
-        position: &mut Position,
-        root: &mut [RootMove],
-        depth: u32,
-        guess: i32,
-        margin: i32,
-    ) -> i32 {
-        let mut delta = 50;
-        let (mut alpha, mut beta) = (guess - delta, guess + delta);
-        loop {
-            let score = self.root(position, root, depth, alpha, beta, margin);
-            if self.aborted {
-                return score;
-            }
-            if score <= alpha {
-                alpha = (alpha - delta).max(-INFINITY);
-            } else if score >= beta {
-                beta = (beta + delta).min(INFINITY);
-            } else {
-                return score;
-            }
-            delta *= 3;
-            if delta > 2000 {
-                alpha = -INFINITY;
-                beta = INFINITY;
-            }
-        }
     }
 
     /// One iteration at the root. Afterwards the best move is first; with a `margin`, every
@@ -408,15 +377,30 @@ impl<'a> Searcher<'a> {
         best
     }
 
-    /// The final choice: with a margin, a pseudo-random move among those near the best; a
+    /// The final choice: with a margin (scaled down as the race ends), a pseudo-random
+    /// forward move among those near the best; a
     /// drawn best score prefers a move that repeats an earlier position (a blocked game then
     /// ends by repetition instead of going on forever).
     fn choose(&mut self, game: &Game, root: &[RootMove], best: &mut Outcome, margin: i32) {
         let position = game.position();
+        let side = position.turn();
+        // The imperfection fades as the race ends: a weak player still finishes its games.
+        let left = remaining(position, side);
+        let margin = if left <= 20 {
+            0
+        } else {
+            margin * left.min(150) / 150
+        };
         if margin > 0 && best.score.abs() < FORCED {
+            // Near-best moves, never a backward one (unless it is the best).
             let candidates: Vec<&RootMove> = root
                 .iter()
-                .filter(|rm| rm.exact && rm.score >= best.score - margin && rm.score < FORCED)
+                .filter(|rm| {
+                    rm.exact
+                        && rm.score >= best.score - margin
+                        && rm.score < FORCED
+                        && (gain(side, rm.mv.from, rm.mv.to) >= 0 || rm.mv == best.best_move)
+                })
                 .collect();
             let total: i64 = candidates
                 .iter()
@@ -524,6 +508,35 @@ impl<'a> Searcher<'a> {
                 }
             }
         }
+        if self.options.null_move
+            && !pv_node
+            && depth >= 3
+            && !self.passed[ply]
+            && beta.abs() < FORCED
+            && self.eval.evaluate(position) >= beta
+        {
+            // Passing is no move in Halma, but a side that passes and still beats beta
+            // would surely beat it with a move.
+            let pieces = [position.pieces(Side::X), position.pieces(Side::O)];
+            if let Ok(mut passed) = Position::from_parts(pieces, !position.turn()) {
+                self.passed[ply + 1] = true;
+                let reduction = 2 + depth / 4;
+                let score = -self.node(
+                    &mut passed,
+                    depth - 1 - reduction,
+                    ply + 1,
+                    -beta,
+                    -beta + 1,
+                );
+                self.passed[ply + 1] = false;
+                if self.aborted {
+                    return 0;
+                }
+                if score >= beta {
+                    return score.min(FORCED - 1);
+                }
+            }
+        }
         let moves = position.legal_moves();
         if moves.is_empty() {
             return DRAW;
@@ -535,6 +548,7 @@ impl<'a> Searcher<'a> {
             [None; 2]
         };
         let use_history = self.options.history;
+        let rear = self.options.rear_first;
         let mut list = core::mem::take(&mut self.buffers[ply]);
         list.clear();
         list.extend(moves.iter().map(|&mv| {
@@ -546,6 +560,10 @@ impl<'a> Searcher<'a> {
                 (1 << 27) - 1
             } else {
                 let mut key = gain(side, mv.from, mv.to) * 1024;
+                if rear {
+                    // Among equal gains, the piece further behind first.
+                    key += DISTANCE[side.index()][usize::from(mv.from.index())] * 16;
+                }
                 if use_history {
                     key += self.heuristics.history[Heuristics::history_index(side, mv)]
                         .clamp(-1023, 1023);
@@ -559,7 +577,6 @@ impl<'a> Searcher<'a> {
         } else {
             usize::MAX
         };
-        let prune_backward = depth as u32 <= self.options.backward_depth;
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
@@ -577,9 +594,6 @@ impl<'a> Searcher<'a> {
             let special = key >= (1 << 27) - 1;
             if searched >= width && !special {
                 break;
-            }
-            if prune_backward && searched > 0 && !special && gain(side, mv.from, mv.to) < 0 {
-                continue;
             }
             position.play_unchecked(mv);
             let score = if searched == 0 {

@@ -20,13 +20,9 @@ pub(crate) const MAX_EVAL: i32 = 20_000;
 /// How far below a draw a side scores when its own goal camp walls an opponent's piece in.
 const WALLED: i32 = 100;
 
-/// What a side loses, late in the game, for each opponent piece that cannot move from the
-/// side's goal camp (the side must open a way out before it can fill its goal).
+/// What a side loses for each opponent piece it shuts in its goal camp (see
+/// [`trapped_cost`]).
 const TRAPPED: i32 = 150;
-
-/// What a side loses, late in the game, for each of its pieces waiting within two squares of
-/// an opponent piece in its goal camp.
-const CROWDING: i32 = 60;
 
 /// The most a blocked side scores below a draw while it can still fill goal squares.
 const BLOCKED: i32 = 90;
@@ -55,11 +51,44 @@ const fn corner_distances(side: Side) -> [i32; 256] {
 /// [`corner_distances`] for both sides, indexed by [`Side::index`].
 pub(crate) const DISTANCE: [[i32; 256]; 2] = [corner_distances(Side::X), corner_distances(Side::O)];
 
+/// The distance of each square from the main diagonal through a side's goal corner (the
+/// difference of its file and rank distances to the corner).
+const fn lateral_distances(side: Side) -> [i32; 256] {
+    let mut table = [0; 256];
+    let mut index = 0;
+    while index < 256 {
+        let square = Square::new(index as u8);
+        let (file, rank) = (square.file() as i32, square.rank() as i32);
+        let (df, dr) = match side {
+            Side::X => (file, 15 - rank),
+            Side::O => (15 - file, rank),
+        };
+        table[index] = (df - dr).abs();
+        index += 1;
+    }
+    table
+}
+
+/// [`lateral_distances`] for both sides.
+const LATERAL: [[i32; 256]; 2] = [lateral_distances(Side::X), lateral_distances(Side::O)];
+
 /// How far the move `from`-`to` brings `side` toward its goal corner (negative: backward).
 #[inline(always)]
 pub(crate) fn gain(side: Side, from: Square, to: Square) -> i32 {
     let table = &DISTANCE[side.index()];
     table[from.index() as usize] - table[to.index() as usize]
+}
+
+/// The distance `side` still has to cover: the sum of its pieces' distances to the goal
+/// corner beyond the 60 of a filled goal camp.
+pub(crate) fn remaining(position: &Position, side: Side) -> i32 {
+    let table = &DISTANCE[side.index()];
+    position
+        .pieces(side)
+        .iter()
+        .map(|square| table[square.index() as usize])
+        .sum::<i32>()
+        - 60
 }
 
 /// The up to eight neighbours of each square.
@@ -86,7 +115,8 @@ const NEIGHBOURS: [Bitboard; 256] = {
     table
 };
 
-/// The squares within two steps (king moves) of each square, itself excluded.
+/// The squares within two steps (king moves) of each square, itself excluded: the
+/// neighbours and jump landing squares.
 const AROUND: [Bitboard; 256] = {
     let mut table = [Bitboard::EMPTY; 256];
     let mut index = 0;
@@ -162,7 +192,7 @@ impl Evaluator {
         }
         let mut score = self.race_cost(position, them) - self.race_cost(position, me) + o.tempo;
         if o.block_detection {
-            score += late_cost(position, them) - late_cost(position, me);
+            score += trapped_cost(position, them) - trapped_cost(position, me);
         }
         // A blocked side cannot win while the opponent's pieces stay: at best a draw, a bit
         // less while it can still fill goal squares (so it does), never as low as walling
@@ -182,14 +212,17 @@ impl Evaluator {
         let o = &self.options;
         let table = &DISTANCE[side.index()];
         let pieces = position.pieces(side);
+        let lateral = &LATERAL[side.index()];
         let mut distances = [0i32; 19];
         let mut sum = 0;
+        let mut off_diagonal = 0;
         for (slot, square) in distances.iter_mut().zip(pieces) {
             *slot = table[square.index() as usize];
             sum += *slot;
+            off_diagonal += lateral[square.index() as usize];
         }
         let outside = (pieces - side.goal()).count() as i32;
-        let mut cost = sum * o.distance + outside * o.outside;
+        let mut cost = sum * o.distance + outside * o.outside + off_diagonal * o.lateral;
         if o.straggler != 0 {
             // Pieces further behind the mean than the gap.
             let limit = sum / 19 + o.straggler_gap;
@@ -300,25 +333,23 @@ fn nearly_done(position: &Position, side: Side, kept: Bitboard) -> bool {
     kept.count() <= 3 && (position.pieces(side) - side.goal()).count() <= kept.count() + 2
 }
 
-/// What `side` loses late in the game to opponent pieces still in its goal camp: for each
-/// one that cannot move, [`TRAPPED`] (`side` must open a way out before it can fill its
-/// goal); for each of its own pieces waiting within two squares of one, [`CROWDING`] (an
-/// opponent that sees the square taken as soon as it is left would rather stay).
-fn late_cost(position: &Position, side: Side) -> i32 {
+/// What `side` loses for opponent pieces that stand without a move in its goal camp with
+/// `side`'s pieces among those that shut them in: [`TRAPPED`] each. `side` cannot fill its
+/// goal before they leave, so it must not shut them in; pieces the opponent shut in itself
+/// (its own home crowded at the start) cost nothing.
+fn trapped_cost(position: &Position, side: Side) -> i32 {
     let kept = position.pieces(!side) & side.goal();
-    if kept.is_empty() || !nearly_done(position, side, kept) {
+    if kept.is_empty() {
         return 0;
     }
-    let mut cost = 0;
-    let mut near = Bitboard::EMPTY;
-    for square in kept {
-        if !mobile(position, square) {
-            cost += TRAPPED;
-        }
-        near |= AROUND[square.index() as usize];
-    }
-    let waiting = position.pieces(side) - side.goal();
-    cost + CROWDING * (waiting & near).count() as i32
+    let mine = position.pieces(side);
+    let trapped = kept
+        .iter()
+        .filter(|&square| {
+            AROUND[square.index() as usize].intersects(mine) && !mobile(position, square)
+        })
+        .count();
+    TRAPPED * trapped as i32
 }
 
 /// The pieces the side to move would keep at home to spoil the opponent's win: the pieces it

@@ -2,6 +2,10 @@
 
 use core::time::Duration;
 
+/// The shortest time a level takes to answer (all but the two strongest, which take longer
+/// anyway).
+const PACE: Duration = Duration::from_millis(300);
+
 /// When a search stops: a depth, a node count, a time, in any combination (the first one
 /// reached ends the search), or a difficulty [level](Limits::level).
 ///
@@ -80,13 +84,14 @@ impl Limits {
     }
 
     /// The play of difficulty level `level`, from 1 (a beginner, a child can beat it) to 10
-    /// (full strength, up to about a second a move); out-of-range values are clamped.
+    /// (full strength, up to a second a move); out-of-range values are clamped.
     ///
-    /// A level fully defines the play: its depth or time, and for the lower levels a
-    /// deliberate imperfection (a choice among near-best moves, never a senseless one,
-    /// reproducible for the same game). Every level takes a few hundred milliseconds at
-    /// least, so a reply is neither instant nor slow; [`DEFAULT_LEVEL`](super::DEFAULT_LEVEL)
-    /// answers within a second.
+    /// A level fully defines the play: levels 1 to 5 search 1 to 4 plies deep and choose,
+    /// pseudo-randomly but reproducibly for the same game, among the forward moves scoring
+    /// near the best (less so as the race ends, so that they finish their games); levels 6
+    /// to 9 search 25,000 to 600,000 nodes; level 10 searches for up to a second. Every
+    /// level answers within a second, and levels 1 to 8 take 300 ms at least, so that a
+    /// reply is neither instant nor slow.
     ///
     /// ```
     /// use halma::{Limits, DEFAULT_LEVEL};
@@ -97,22 +102,23 @@ impl Limits {
     /// ```
     pub fn level(level: u8) -> Limits {
         let level = level.clamp(1, 10);
-        let ms = Duration::from_millis;
-        // (depth, time, margin, pace)
-        let (depth, time, margin, pace) = match level {
-            1 => (1, ms(1000), 300, ms(300)),
-            2 => (1, ms(1000), 150, ms(300)),
-            3 => (2, ms(1000), 100, ms(300)),
-            4 => (2, ms(1000), 40, ms(300)),
-            5 => (3, ms(1000), 25, ms(300)),
-            6 => (4, ms(300), 10, ms(300)),
-            7 => (0, ms(100), 0, ms(300)),
-            8 => (0, ms(250), 0, ms(250)),
-            9 => (0, ms(500), 0, Duration::ZERO),
-            _ => (0, ms(1000), 0, Duration::ZERO),
+        let second = Duration::from_secs(1);
+        // (depth, nodes, time, margin, pace)
+        let (depth, nodes, time, margin, pace) = match level {
+            1 => (1, 0, second, 300, PACE),
+            2 => (1, 0, second, 120, PACE),
+            3 => (2, 0, second, 80, PACE),
+            4 => (3, 0, second, 40, PACE),
+            5 => (4, 0, second, 15, PACE),
+            6 => (0, 25_000, second, 0, PACE),
+            7 => (0, 70_000, second, 0, PACE),
+            8 => (0, 200_000, second, 0, PACE),
+            9 => (0, 600_000, second, 0, Duration::ZERO),
+            _ => (0, 0, second, 0, Duration::ZERO),
         };
         Limits {
             depth: (depth > 0).then_some(depth),
+            nodes: (nodes > 0).then_some(nodes),
             time: Some(time),
             margin,
             pace,
@@ -183,10 +189,10 @@ pub struct Options {
     pub beam_step: u32,
     /// Late-move reductions.
     pub lmr: bool,
-    /// Skip backward moves at nodes of at most this depth (0: never).
-    pub backward_depth: u32,
-    /// Aspiration windows around the last iteration's score.
-    pub aspiration: bool,
+    /// Among moves of equal gain, order those of the pieces further behind first.
+    pub rear_first: bool,
+    /// Null-move pruning (a pass searched with a reduced depth).
+    pub null_move: bool,
     /// Recognise blocked and walled goal camps.
     pub block_detection: bool,
     /// Evaluation weights, in hundredths of a move.
@@ -194,6 +200,8 @@ pub struct Options {
     pub outside: i32,
     pub straggler: i32,
     pub straggler_gap: i32,
+    /// Per square of distance from the main diagonal toward the goal corner.
+    pub lateral: i32,
     pub tempo: i32,
 }
 
@@ -207,13 +215,14 @@ impl Options {
         beam_base: 8,
         beam_step: 4,
         lmr: true,
-        backward_depth: 2,
-        aspiration: false,
+        rear_first: false,
+        null_move: true,
         block_detection: true,
         distance: 25,
-        outside: 50,
-        straggler: 10,
+        outside: 0,
+        straggler: 25,
         straggler_gap: 4,
+        lateral: 0,
         tempo: 50,
     };
 
@@ -223,8 +232,7 @@ impl Options {
         Options {
             beam: false,
             lmr: false,
-            backward_depth: 0,
-            aspiration: false,
+            null_move: false,
             ..Options::FULL
         }
     }
@@ -249,13 +257,14 @@ impl Options {
             "beam_base" => self.beam_base = number()?.max(1) as u32,
             "beam_step" => self.beam_step = number()?.max(0) as u32,
             "lmr" => self.lmr = flag()?,
-            "backward_depth" => self.backward_depth = number()?.max(0) as u32,
-            "aspiration" => self.aspiration = flag()?,
+            "rear_first" => self.rear_first = flag()?,
+            "null_move" => self.null_move = flag()?,
             "block_detection" => self.block_detection = flag()?,
             "distance" => self.distance = number()?,
             "outside" => self.outside = number()?,
             "straggler" => self.straggler = number()?,
             "straggler_gap" => self.straggler_gap = number()?,
+            "lateral" => self.lateral = number()?,
             "tempo" => self.tempo = number()?,
             _ => return Err(format!("no setting named {name:?}")),
         }

@@ -5,9 +5,9 @@
 //! transposition table, move ordering by the table move, killer moves, history and the
 //! distance a move gains, and the pruning that Halma's width (40 moves at the start, up to
 //! about 290 in a crowded middle game) needs: a beam of the best moves by static gain at
-//! inner nodes, late-move reductions and no backward moves near the leaves. The evaluation
-//! counts the race: each side's distance to its goal corner, pieces still outside the goal,
-//! stragglers left behind, and blocked or walled-in goal camps.
+//! inner nodes, late-move reductions and null-move pruning. The evaluation counts the race:
+//! each side's distance to its goal corner, stragglers left behind, opponent pieces shut in
+//! its goal camp, and blocked or walled-in goal camps.
 //!
 //! The search sees the game's history: a position that repeats one of the game or of the
 //! search path scores as a draw. It takes a win when it has one, prefers the faster win, and
