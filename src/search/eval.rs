@@ -140,6 +140,27 @@ const AROUND: [Bitboard; 256] = {
     table
 };
 
+/// The pieces of a position as bitboards, converted once per evaluation.
+struct Board {
+    pieces: [Bitboard; 2],
+    occupied: Bitboard,
+}
+
+impl Board {
+    fn new(position: &Position) -> Board {
+        let pieces = [position.pieces(Side::X), position.pieces(Side::O)];
+        Board {
+            pieces,
+            occupied: pieces[0] | pieces[1],
+        }
+    }
+
+    #[inline]
+    fn pieces(&self, side: Side) -> Bitboard {
+        self.pieces[side.index()]
+    }
+}
+
 /// The evaluation with its weights and what the root learned from the game's history.
 #[derive(Clone, Debug)]
 pub(crate) struct Evaluator {
@@ -174,14 +195,15 @@ impl Evaluator {
     /// here (the search scores wins itself).
     pub(crate) fn evaluate(&self, position: &Position) -> i32 {
         let o = &self.options;
+        let board = Board::new(position);
         let me = position.turn();
         let them = !me;
         if o.block_detection {
             // A goal camp with an opponent's piece walled in for good: neither side can win.
             // Still a draw, but the side whose goal it is walled it in: it scores a little
             // below the draw, so that it never does.
-            let mine = walled(position, me);
-            let theirs = walled(position, them);
+            let mine = walled(&board, me);
+            let theirs = walled(&board, them);
             if mine || theirs {
                 return match (mine, theirs) {
                     (true, false) => DRAW - WALLED,
@@ -190,28 +212,29 @@ impl Evaluator {
                 };
             }
         }
-        let mut score = self.race_cost(position, them) - self.race_cost(position, me) + o.tempo;
+        let mut score = self.race_cost(board.pieces(them), them)
+            - self.race_cost(board.pieces(me), me)
+            + o.tempo;
         if o.block_detection {
-            score += trapped_cost(position, them) - trapped_cost(position, me);
+            score += trapped_cost(&board, them) - trapped_cost(&board, me);
         }
         // A blocked side cannot win while the opponent's pieces stay: at best a draw, a bit
         // less while it can still fill goal squares (so it does), never as low as walling
         // the blocker in.
-        if self.blocked[me.index()] && position.pieces(them).intersects(me.goal()) {
-            score = (score.min(DRAW) - fill_cost(position, me) * FILL).max(DRAW - BLOCKED);
+        if self.blocked[me.index()] && board.pieces(them).intersects(me.goal()) {
+            score = (score.min(DRAW) - fill_cost(&board, me) * FILL).max(DRAW - BLOCKED);
         }
-        if self.blocked[them.index()] && position.pieces(me).intersects(them.goal()) {
-            score = (score.max(DRAW) + fill_cost(position, them) * FILL).min(DRAW + BLOCKED);
+        if self.blocked[them.index()] && board.pieces(me).intersects(them.goal()) {
+            score = (score.max(DRAW) + fill_cost(&board, them) * FILL).min(DRAW + BLOCKED);
         }
         score.clamp(-MAX_EVAL, MAX_EVAL)
     }
 
     /// What `side` still has to do, in hundredths of a move: distances to the goal corner,
     /// pieces outside the goal, stragglers far behind the rest.
-    fn race_cost(&self, position: &Position, side: Side) -> i32 {
+    fn race_cost(&self, pieces: Bitboard, side: Side) -> i32 {
         let o = &self.options;
         let table = &DISTANCE[side.index()];
-        let pieces = position.pieces(side);
         let lateral = &LATERAL[side.index()];
         let mut distances = [0i32; 19];
         let mut sum = 0;
@@ -236,14 +259,14 @@ impl Evaluator {
 /// The work left to `side` on the goal squares it can still fill while the opponent's pieces
 /// hold the others: the distances to the goal of its nearest pieces outside, one per empty
 /// goal square.
-fn fill_cost(position: &Position, side: Side) -> i32 {
+fn fill_cost(board: &Board, side: Side) -> i32 {
     let goal = side.goal();
-    let empty = (goal - position.occupied()).count() as usize;
+    let empty = (goal - board.occupied).count() as usize;
     if empty == 0 {
         return 0;
     }
     let table = &DISTANCE[side.index()];
-    let mut distances: Vec<i32> = (position.pieces(side) - goal)
+    let mut distances: Vec<i32> = (board.pieces(side) - goal)
         .iter()
         .map(|square| (table[square.index() as usize] - 4).max(1))
         .collect();
@@ -255,13 +278,13 @@ fn fill_cost(position: &Position, side: Side) -> i32 {
 /// is full, so `side`'s pieces there cannot move (the goal-camp rule keeps them inside), and
 /// some opponent pieces have no way out even if every square outside the camp were free.
 /// Then neither side can ever win.
-pub(crate) fn walled(position: &Position, side: Side) -> bool {
+fn walled(board: &Board, side: Side) -> bool {
     let goal = side.goal();
-    let mut stuck = position.pieces(!side) & goal;
-    if stuck.is_empty() || !(goal - position.occupied()).is_empty() {
+    let mut stuck = board.pieces(!side) & goal;
+    if stuck.is_empty() || !(goal - board.occupied).is_empty() {
         return false;
     }
-    let mut inside = position.occupied() & goal;
+    let mut inside = board.occupied & goal;
     loop {
         let mut freed = false;
         for square in stuck {
@@ -308,8 +331,7 @@ fn can_leave(square: Square, inside: Bitboard, goal: Bitboard) -> bool {
 
 /// Whether the piece on `square` has a move: a step, or a first jump, to an empty square.
 /// (For a piece standing in its own home camp the goal-camp rule does not apply.)
-fn mobile(position: &Position, square: Square) -> bool {
-    let occupied = position.occupied();
+fn mobile(occupied: Bitboard, square: Square) -> bool {
     if !(NEIGHBOURS[square.index() as usize] - occupied).is_empty() {
         return true;
     }
@@ -329,24 +351,24 @@ fn mobile(position: &Position, square: Square) -> bool {
 /// Whether the opponent has a few pieces (`kept`, at most three) in `side`'s goal camp and
 /// `side` at most two pieces outside it besides those they shut out: the late phase where
 /// those pieces decide whether `side` can win.
-fn nearly_done(position: &Position, side: Side, kept: Bitboard) -> bool {
-    kept.count() <= 3 && (position.pieces(side) - side.goal()).count() <= kept.count() + 2
+fn nearly_done(board: &Board, side: Side, kept: Bitboard) -> bool {
+    kept.count() <= 3 && (board.pieces(side) - side.goal()).count() <= kept.count() + 2
 }
 
 /// What `side` loses for opponent pieces that stand without a move in its goal camp with
 /// `side`'s pieces among those that shut them in: [`TRAPPED`] each. `side` cannot fill its
 /// goal before they leave, so it must not shut them in; pieces the opponent shut in itself
 /// (its own home crowded at the start) cost nothing.
-fn trapped_cost(position: &Position, side: Side) -> i32 {
-    let kept = position.pieces(!side) & side.goal();
+fn trapped_cost(board: &Board, side: Side) -> i32 {
+    let kept = board.pieces(!side) & side.goal();
     if kept.is_empty() {
         return 0;
     }
-    let mine = position.pieces(side);
+    let mine = board.pieces(side);
     let trapped = kept
         .iter()
         .filter(|&square| {
-            AROUND[square.index() as usize].intersects(mine) && !mobile(position, square)
+            AROUND[square.index() as usize].intersects(mine) && !mobile(board.occupied, square)
         })
         .count();
     TRAPPED * trapped as i32
@@ -356,11 +378,12 @@ fn trapped_cost(position: &Position, side: Side) -> i32 {
 /// still has in its home camp (the opponent's goal), when all its other pieces are in its own
 /// goal and the opponent is [nearly done](nearly_done). Empty otherwise.
 pub(crate) fn spoiling(position: &Position) -> Bitboard {
+    let board = Board::new(position);
     let side = position.turn();
-    let kept = position.pieces(side) & side.home();
+    let kept = board.pieces(side) & side.home();
     if kept.is_empty()
-        || !(position.pieces(side) - side.goal() - kept).is_empty()
-        || !nearly_done(position, !side, kept)
+        || !(board.pieces(side) - side.goal() - kept).is_empty()
+        || !nearly_done(&board, !side, kept)
     {
         return Bitboard::EMPTY;
     }
@@ -372,18 +395,18 @@ pub(crate) fn spoiling(position: &Position) -> Bitboard {
 /// its other pieces are home, and `side` is [nearly done](nearly_done).
 fn is_blocked(game: &Game, side: Side) -> bool {
     const KEEP_PLIES: usize = 12;
-    let position = game.position();
+    let board = Board::new(game.position());
     let goal = side.goal();
-    let kept = position.pieces(!side) & goal;
+    let kept = board.pieces(!side) & goal;
     if kept.is_empty() {
         return false;
     }
     // Pieces that cannot move are not kept by choice: `side` must open a way out. And while
     // the opponent has other pieces to bring home, it may just not have come to them yet.
-    let elsewhere = position.pieces(!side) - (!side).goal() - kept;
-    if !nearly_done(position, side, kept)
+    let elsewhere = board.pieces(!side) - (!side).goal() - kept;
+    if !nearly_done(&board, side, kept)
         || !elsewhere.is_empty()
-        || !kept.iter().all(|square| mobile(position, square))
+        || !kept.iter().all(|square| mobile(board.occupied, square))
     {
         return false;
     }
@@ -430,7 +453,8 @@ mod tests {
         let text = "xxxxx11/xxxxx11/xxxx12/xxx13/x15/16/16/16/8o7/16/16/14oo/13ooo/12oooo/11ooooo/11oooox o";
         let position: Position = text.parse().unwrap();
         assert_eq!((position.pieces(Side::O) & Side::O.goal()).count(), 18);
-        assert!(walled(&position, Side::O));
-        assert!(!walled(&position, Side::X));
+        let board = Board::new(&position);
+        assert!(walled(&board, Side::O));
+        assert!(!walled(&board, Side::X));
     }
 }
