@@ -62,33 +62,6 @@ impl Signal {
     }
 }
 
-/// Killer moves and history counts, kept by the engine between searches (and cleared at the
-/// start of each, so that a search does not depend on the one before).
-pub(crate) struct Heuristics {
-    killers: [[Option<Move>; 2]; MAX_PLY],
-    /// Indexed by side, origin and destination.
-    history: Vec<i32>,
-}
-
-impl Heuristics {
-    pub(crate) fn new() -> Heuristics {
-        Heuristics {
-            killers: [[None; 2]; MAX_PLY],
-            history: vec![0; 2 * 256 * 256],
-        }
-    }
-
-    fn clear(&mut self) {
-        self.killers = [[None; 2]; MAX_PLY];
-        self.history.fill(0);
-    }
-
-    #[inline]
-    fn history_index(side: Side, mv: Move) -> usize {
-        side.index() << 16 | usize::from(mv.from.index()) << 8 | usize::from(mv.to.index())
-    }
-}
-
 /// A root move and what the last search of it found.
 #[derive(Clone, Copy, Debug)]
 struct RootMove {
@@ -110,7 +83,6 @@ pub(crate) struct Outcome {
 /// One search.
 pub(crate) struct Searcher<'a> {
     table: &'a mut Table,
-    heuristics: &'a mut Heuristics,
     signal: &'a Signal,
     number: u64,
     options: Options,
@@ -131,6 +103,9 @@ pub(crate) struct Searcher<'a> {
     pv: Vec<[Move; MAX_PLY]>,
     pv_len: [usize; MAX_PLY + 1],
     buffers: Vec<Vec<(i32, Move)>>,
+    /// Two moves per ply that caused a cutoff lately (cleared for each search, so that a
+    /// search does not depend on the one before).
+    killers: [[Option<Move>; 2]; MAX_PLY + 1],
 }
 
 const NO_MOVE: Move = Move::new(Square::new(0), Square::new(0));
@@ -138,7 +113,6 @@ const NO_MOVE: Move = Move::new(Square::new(0), Square::new(0));
 impl<'a> Searcher<'a> {
     pub(crate) fn new(
         table: &'a mut Table,
-        heuristics: &'a mut Heuristics,
         signal: &'a Signal,
         number: u64,
         game: &Game,
@@ -155,10 +129,8 @@ impl<'a> Searcher<'a> {
         }
         let mut game_hashes: Vec<u64> = game.positions().iter().map(Position::hash).collect();
         game_hashes.sort_unstable();
-        heuristics.clear();
         Searcher {
             table,
-            heuristics,
             signal,
             number,
             options,
@@ -176,6 +148,7 @@ impl<'a> Searcher<'a> {
             pv: vec![[NO_MOVE; MAX_PLY]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
             buffers: vec![Vec::new(); MAX_PLY + 1],
+            killers: [[None; 2]; MAX_PLY + 1],
         }
     }
 
@@ -341,7 +314,14 @@ impl<'a> Searcher<'a> {
             } else if index == 0 {
                 -self.node(position, depth - 1, 1, -beta, -low)
             } else {
-                let mut score = -self.node(position, depth - 1, 1, -low - 1, -low);
+                // Late moves first searched one ply shallower (not with a margin: it needs
+                // exact scores).
+                let reduction =
+                    i32::from(self.options.root_lmr && margin == 0 && depth >= 3 && index >= 4);
+                let mut score = -self.node(position, depth - 1 - reduction, 1, -low - 1, -low);
+                if score > low && reduction > 0 {
+                    score = -self.node(position, depth - 1, 1, -low - 1, -low);
+                }
                 if score > low && score < beta {
                     score = -self.node(position, depth - 1, 1, -beta, -low);
                 }
@@ -543,11 +523,10 @@ impl<'a> Searcher<'a> {
         }
         let side = position.turn();
         let killers = if self.options.killers {
-            self.heuristics.killers[ply]
+            self.killers[ply]
         } else {
             [None; 2]
         };
-        let use_history = self.options.history;
         let rear = self.options.rear_first;
         let mut list = core::mem::take(&mut self.buffers[ply]);
         list.clear();
@@ -563,10 +542,6 @@ impl<'a> Searcher<'a> {
                 if rear {
                     // Among equal gains, the piece further behind first.
                     key += DISTANCE[side.index()][usize::from(mv.from.index())] * 16;
-                }
-                if use_history {
-                    key += self.heuristics.history[Heuristics::history_index(side, mv)]
-                        .clamp(-1023, 1023);
                 }
                 key
             };
@@ -632,14 +607,11 @@ impl<'a> Searcher<'a> {
                     self.pv_len[ply] = len;
                     if score >= beta {
                         if !special {
-                            let slot = &mut self.heuristics.killers[ply];
+                            let slot = &mut self.killers[ply];
                             if slot[0] != Some(mv) {
                                 slot[1] = slot[0];
                                 slot[0] = Some(mv);
                             }
-                            let entry =
-                                &mut self.heuristics.history[Heuristics::history_index(side, mv)];
-                            *entry = (*entry + depth * depth).min(1 << 20);
                         }
                         break;
                     }

@@ -180,8 +180,6 @@ pub struct Options {
     pub table: bool,
     /// Killer moves in the ordering.
     pub killers: bool,
-    /// The history heuristic in the ordering.
-    pub history: bool,
     /// Search only the best `beam_base + beam_step * depth` moves by static gain (the table
     /// move and killers aside) at inner nodes.
     pub beam: bool,
@@ -189,6 +187,8 @@ pub struct Options {
     pub beam_step: u32,
     /// Late-move reductions.
     pub lmr: bool,
+    /// Late-move reductions at the root too.
+    pub root_lmr: bool,
     /// Among moves of equal gain, order those of the pieces further behind first.
     pub rear_first: bool,
     /// Null-move pruning (a pass searched with a reduced depth).
@@ -210,11 +210,11 @@ impl Options {
     pub const FULL: Options = Options {
         table: true,
         killers: true,
-        history: true,
         beam: true,
         beam_base: 8,
         beam_step: 4,
         lmr: true,
+        root_lmr: false,
         rear_first: false,
         null_move: true,
         block_detection: true,
@@ -232,6 +232,7 @@ impl Options {
         Options {
             beam: false,
             lmr: false,
+            root_lmr: false,
             null_move: false,
             ..Options::FULL
         }
@@ -252,11 +253,11 @@ impl Options {
         match name {
             "table" => self.table = flag()?,
             "killers" => self.killers = flag()?,
-            "history" => self.history = flag()?,
             "beam" => self.beam = flag()?,
             "beam_base" => self.beam_base = number()?.max(1) as u32,
             "beam_step" => self.beam_step = number()?.max(0) as u32,
             "lmr" => self.lmr = flag()?,
+            "root_lmr" => self.root_lmr = flag()?,
             "rear_first" => self.rear_first = flag()?,
             "null_move" => self.null_move = flag()?,
             "block_detection" => self.block_detection = flag()?,

@@ -2,8 +2,8 @@
 //! its best move.
 //!
 //! The search is an iterative-deepening principal-variation alpha-beta search with a
-//! transposition table, move ordering by the table move, killer moves, history and the
-//! distance a move gains, and the pruning that Halma's width (40 moves at the start, up to
+//! transposition table, move ordering by the table move, killer moves and the distance a
+//! move gains, and the pruning that Halma's width (40 moves at the start, up to
 //! about 290 in a crowded middle game) needs: a beam of the best moves by static gain at
 //! inner nodes, late-move reductions and null-move pruning. The evaluation counts the race:
 //! each side's distance to its goal corner, stragglers left behind, opponent pieces shut in
@@ -20,7 +20,7 @@
 //!
 //! # Determinism
 //! A search limited only by depth and/or nodes (no time limit, no stop) starts from an empty
-//! transposition table and cleared heuristics, so the same game and limits give the same
+//! transposition table and no killer moves, so the same game and limits give the same
 //! move, score, depth and node count on any engine, whatever it searched before. A search
 //! with a time limit keeps the table of earlier searches (it plays better for it) and
 //! depends on the machine's speed.
@@ -53,7 +53,7 @@ pub use limits::Limits;
 #[doc(hidden)]
 pub use limits::Options;
 
-use alphabeta::{Heuristics, Searcher, Signal};
+use alphabeta::{Searcher, Signal};
 use tt::Table;
 
 /// The score of a win on the move; a forced win in `n` plies scores `SCORE_WIN - n`.
@@ -149,7 +149,6 @@ impl StopHandle {
 /// (`search` takes `&mut self`); a [`StopHandle`] stops it from another thread.
 pub struct Engine {
     table: Table,
-    heuristics: Heuristics,
     signal: Arc<Signal>,
 }
 
@@ -164,7 +163,6 @@ impl Engine {
     pub fn with_table_mb(mb: usize) -> Engine {
         Engine {
             table: Table::new(mb),
-            heuristics: Heuristics::new(),
             signal: Arc::new(Signal::default()),
         }
     }
@@ -219,16 +217,8 @@ impl Engine {
         }
         self.table.new_search();
         let number = self.signal.begin();
-        let outcome = Searcher::new(
-            &mut self.table,
-            &mut self.heuristics,
-            &self.signal,
-            number,
-            game,
-            limits,
-            start,
-        )
-        .run(game, limits, info);
+        let outcome = Searcher::new(&mut self.table, &self.signal, number, game, limits, start)
+            .run(game, limits, info);
         // A level answers neither instantly nor slowly.
         while start.elapsed() < limits.pace && !self.signal.stopped(number) {
             let left = limits.pace.saturating_sub(start.elapsed());
