@@ -555,7 +555,6 @@ impl<'a> Searcher<'a> {
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
-        let mut searched = 0usize;
         for index in 0..list.len() {
             // Selection: the best-keyed remaining move comes next.
             let mut top = index;
@@ -567,16 +566,16 @@ impl<'a> Searcher<'a> {
             list.swap(index, top);
             let (key, mv) = list[index];
             let special = key >= (1 << 27) - 1;
-            if searched >= width && !special {
+            if index >= width && !special {
                 break;
             }
             position.play_unchecked(mv);
-            let score = if searched == 0 {
+            let score = if index == 0 {
                 -self.node(position, depth - 1, ply + 1, -beta, -alpha)
             } else {
                 let mut reduction = 0;
-                if self.options.lmr && depth >= 3 && searched >= 3 && !special {
-                    reduction = if searched >= 8 && depth >= 5 { 2 } else { 1 };
+                if self.options.lmr && depth >= 3 && index >= 3 && !special {
+                    reduction = if index >= 8 && depth >= 5 { 2 } else { 1 };
                 }
                 let mut score =
                     -self.node(position, depth - 1 - reduction, ply + 1, -alpha - 1, -alpha);
@@ -593,7 +592,6 @@ impl<'a> Searcher<'a> {
                 self.buffers[ply] = list;
                 return 0;
             }
-            searched += 1;
             if score > best {
                 best = score;
                 best_move = Some(mv);
