@@ -423,3 +423,26 @@ fn the_engine_never_walls_a_straggler_in() {
         assert_ne!(result.best_move, mv("d13-b15"), "depth {depth}");
     }
 }
+
+/// `o` has all its pieces home but one, still in its home camp (x's goal) on `e16`, and `x`
+/// has nothing left to do but fill that square: keeping the piece there would spoil x's win
+/// forever. The engine does not spoil: the piece leaves, whatever the race looks like after.
+#[test]
+fn the_engine_does_not_keep_a_piece_home_to_spoil_a_win() {
+    let x = Side::X.goal().without(square("e16")) | sq_set(&["g14"]);
+    let o = Side::O.goal().without(square("p5")) | sq_set(&["e16"]);
+    assert_eq!((x.count(), o.count()), (19, 19));
+    let position = Position::from_parts([x, o], Side::O).unwrap();
+    let game = Game::from_position(position);
+    for limits in [
+        Limits::depth(1),
+        Limits::depth(4),
+        Limits::nodes(5_000),
+        Limits::level(3),
+    ] {
+        let limits = limits.without_pace();
+        let result = Engine::new().search(&game, &limits).unwrap();
+        assert_eq!(result.best_move.from, square("e16"), "{limits:?}");
+        assert!(!Side::O.home().contains(result.best_move.to), "{limits:?}");
+    }
+}
