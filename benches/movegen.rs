@@ -10,7 +10,7 @@ use halma::{MoveList, Position};
 mod positions;
 
 fn positions() -> Vec<(&'static str, Position)> {
-    positions::POSITIONS
+    positions::MOVEGEN
         .iter()
         .map(|&(name, text)| (name, text.parse().expect("benchmark positions are valid")))
         .collect()

@@ -27,7 +27,7 @@ fn main() -> ExitCode {
         return ExitCode::from(2);
     };
     let mode = args.next().unwrap_or_else(|| "list".to_owned());
-    let positions: Vec<Position> = positions::POSITIONS
+    let positions: Vec<Position> = positions::MOVEGEN
         .iter()
         .map(|(_, text)| text.parse().expect("benchmark positions are valid"))
         .collect();
