@@ -91,16 +91,16 @@ pub(crate) fn remaining(position: &Position, side: Side) -> i32 {
         - 60
 }
 
-/// The up to eight neighbours of each square.
-const NEIGHBOURS: [Bitboard; 256] = {
+/// For each square, the squares within `radius` king steps of it, itself excluded.
+const fn within(radius: i8) -> [Bitboard; 256] {
     let mut table = [Bitboard::EMPTY; 256];
     let mut index = 0;
     while index < 256 {
         let square = Square::new(index as u8);
-        let mut dr = -1;
-        while dr <= 1 {
-            let mut df = -1;
-            while df <= 1 {
+        let mut dr = -radius;
+        while dr <= radius {
+            let mut df = -radius;
+            while df <= radius {
                 if df != 0 || dr != 0 {
                     if let Some(target) = square.offset(df, dr) {
                         table[index] = table[index].with(target);
@@ -113,32 +113,14 @@ const NEIGHBOURS: [Bitboard; 256] = {
         index += 1;
     }
     table
-};
+}
+
+/// The up to eight neighbours of each square.
+const NEIGHBOURS: [Bitboard; 256] = within(1);
 
 /// The squares within two steps (king moves) of each square, itself excluded: the
 /// neighbours and jump landing squares.
-const AROUND: [Bitboard; 256] = {
-    let mut table = [Bitboard::EMPTY; 256];
-    let mut index = 0;
-    while index < 256 {
-        let square = Square::new(index as u8);
-        let mut dr = -2;
-        while dr <= 2 {
-            let mut df = -2;
-            while df <= 2 {
-                if df != 0 || dr != 0 {
-                    if let Some(target) = square.offset(df, dr) {
-                        table[index] = table[index].with(target);
-                    }
-                }
-                df += 1;
-            }
-            dr += 1;
-        }
-        index += 1;
-    }
-    table
-};
+const AROUND: [Bitboard; 256] = within(2);
 
 /// The pieces of a position as bitboards, converted once per evaluation.
 struct Board {
