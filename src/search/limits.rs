@@ -214,16 +214,16 @@ impl Options {
         beam_base: 6,
         beam_step: 2,
         lmr: true,
-        root_lmr: false,
+        root_lmr: true,
         rear_first: true,
         null_move: true,
         block_detection: true,
         distance: 25,
         outside: 0,
-        straggler: 25,
+        straggler: 30,
         straggler_gap: 8,
         lateral: 5,
-        tempo: 50,
+        tempo: 75,
     };
 
     /// Every move searched, nothing pruned or reduced: alpha-beta with the table and the
