@@ -5,6 +5,8 @@
 //! ```text
 //! cargo run --release --example bench [-- <depth> [setting=value,...]]
 //! ```
+//!
+//! The depth is 8 by default.
 
 use std::process::ExitCode;
 use std::time::Instant;
@@ -19,7 +21,7 @@ fn main() -> ExitCode {
     let usage = "usage: bench [depth] [setting=value,...]  (depth a whole number from 1)";
     let mut args = std::env::args().skip(1);
     let depth = match args.next() {
-        None => 6,
+        None => 8,
         Some(text) => match text.parse::<u32>() {
             Ok(depth) if depth > 0 => depth,
             _ => {
