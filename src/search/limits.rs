@@ -2,7 +2,7 @@
 
 use core::time::Duration;
 
-/// The shortest time a level takes to answer (all but the two strongest, which take longer
+/// The shortest time a level takes to answer (all but the strongest, which takes longer
 /// anyway).
 const PACE: Duration = Duration::from_millis(300);
 
@@ -89,9 +89,9 @@ impl Limits {
     /// A level fully defines the play: levels 1 to 5 search 1 to 4 plies deep and choose,
     /// pseudo-randomly but reproducibly for the same game, among the forward moves scoring
     /// near the best (less so as the race ends, so that they finish their games); levels 6
-    /// to 9 search 25,000 to 600,000 nodes; level 10 searches for up to a second. Every
-    /// level answers within a second, and levels 1 to 8 take 300 ms at least, so that a
-    /// reply is neither instant nor slow.
+    /// to 9 search 10,000 to 300,000 nodes, about three times more each; level 10 searches
+    /// for a second. Every level answers within a second, and levels 1 to 9 take 300 ms at
+    /// least, so that a reply is neither instant nor slow.
     ///
     /// ```
     /// use halma::{Limits, DEFAULT_LEVEL};
@@ -110,10 +110,10 @@ impl Limits {
             3 => (2, 0, second, 80, PACE),
             4 => (3, 0, second, 40, PACE),
             5 => (4, 0, second, 15, PACE),
-            6 => (0, 25_000, second, 0, PACE),
-            7 => (0, 70_000, second, 0, PACE),
-            8 => (0, 200_000, second, 0, PACE),
-            9 => (0, 600_000, second, 0, Duration::ZERO),
+            6 => (0, 10_000, second, 0, PACE),
+            7 => (0, 30_000, second, 0, PACE),
+            8 => (0, 100_000, second, 0, PACE),
+            9 => (0, 300_000, second, 0, PACE),
             _ => (0, 0, second, 0, Duration::ZERO),
         };
         Limits {
