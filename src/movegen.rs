@@ -58,6 +58,28 @@ const STEP: [[(usize, Shift); 8]; 4] = step_table(false);
 /// that brings that square back to the jumping square (where there is room to land).
 const OVER: [[(usize, Shift); 8]; 4] = step_table(true);
 
+/// For each class and direction, indexed by the bit of the destination on its class board:
+/// the step from a square of that class in that direction (unused entries stay `a1-a1`).
+const STEP_MOVES: [[[Move; 64]; 8]; 4] = {
+    let none = Move::new(Square::new(0), Square::new(0));
+    let mut table = [[[none; 64]; 8]; 4];
+    let mut index = 0;
+    while index < 256 {
+        let from = Square::new(index as u8);
+        let class = class_of(from);
+        let mut d = 0;
+        while d < 8 {
+            if let Some(to) = from.offset(DIRECTIONS[d].0, DIRECTIONS[d].1) {
+                let bit = class_bit(to).trailing_zeros() as usize;
+                table[class][d][bit] = Move::new(from, to);
+            }
+            d += 1;
+        }
+        index += 1;
+    }
+    table
+};
+
 /// For each direction: the shift from a landing square back to the jumping square.
 const LAND: [Shift; 8] = {
     let mut table = [Shift::new(0, 0); 8];
@@ -237,27 +259,29 @@ impl Movers {
         }
     }
 
-    /// Calls `visit(to_class, delta, targets)` for each class and direction: the
-    /// [`step_targets`](Movers::step_targets) and the index difference `to - from` of those
-    /// steps. Unrolled, which pays for building a list but not for counting.
+    /// Calls `visit(class, d, targets)` for each class and direction: the
+    /// [`step_targets`](Movers::step_targets) of the pieces of `class` in direction `d`.
+    /// Unrolled, which pays for building a list but not for counting. `BOUND` must be
+    /// `self.any_bound`: a constant, so that the goal-camp test folds away.
     #[inline(always)]
-    fn for_each_step_set(&self, mut visit: impl FnMut(usize, i32, ClassBoard)) {
-        self.for_each_step_set_of::<0>(&mut visit);
-        self.for_each_step_set_of::<1>(&mut visit);
-        self.for_each_step_set_of::<2>(&mut visit);
-        self.for_each_step_set_of::<3>(&mut visit);
+    fn for_each_step_set<const BOUND: bool>(
+        &self,
+        mut visit: impl FnMut(usize, usize, ClassBoard),
+    ) {
+        self.for_each_step_set_of::<0, BOUND>(&mut visit);
+        self.for_each_step_set_of::<1, BOUND>(&mut visit);
+        self.for_each_step_set_of::<2, BOUND>(&mut visit);
+        self.for_each_step_set_of::<3, BOUND>(&mut visit);
     }
 
     /// [`for_each_step_set`](Movers::for_each_step_set) for the pieces of one class.
     #[inline(always)]
-    fn for_each_step_set_of<const CLASS: usize>(
+    fn for_each_step_set_of<const CLASS: usize, const BOUND: bool>(
         &self,
-        visit: &mut impl FnMut(usize, i32, ClassBoard),
+        visit: &mut impl FnMut(usize, usize, ClassBoard),
     ) {
         each_direction!(D => {
-            let (df, dr) = DIRECTIONS[D];
-            let (to_class, targets) = self.step_targets(CLASS, D);
-            visit(to_class, dr as i32 * 16 + df as i32, targets);
+            visit(CLASS, D, self.step_targets(CLASS, D, BOUND).1);
         });
     }
 
@@ -265,17 +289,18 @@ impl Movers {
     #[inline(always)]
     fn count_steps<const CLASS: usize>(&self) -> u32 {
         (0..8)
-            .map(|d| self.step_targets(CLASS, d).1.count_ones())
+            .map(|d| self.step_targets(CLASS, d, self.any_bound).1.count_ones())
             .sum()
     }
 
     /// The squares a step in direction `d` from the pieces of class `class` reaches: the
-    /// class they land in and the squares on its board.
+    /// class they land in and the squares on its board. `bound`: whether to look at the
+    /// pieces inside the goal camp (none there when false).
     #[inline(always)]
-    fn step_targets(&self, class: usize, d: usize) -> (usize, ClassBoard) {
+    fn step_targets(&self, class: usize, d: usize, bound: bool) -> (usize, ClassBoard) {
         let (to_class, step) = STEP[class][d];
         let mut targets = step.apply(self.free[class]);
-        if self.any_bound {
+        if bound {
             targets |= step.apply(self.bound[class]) & self.goal[to_class];
         }
         (to_class, targets & !self.occupied.0[to_class])
@@ -332,19 +357,25 @@ impl Position {
             return;
         }
         let movers = Movers::new(self);
-        movers.for_each_step_set(|to_class, delta, targets| {
-            moves.extend(Bits(targets).map(|bit| {
-                let to = square_of(to_class, bit);
-                let from = Square::new((to.index() as i32 - delta) as u8);
-                Move { from, to }
-            }));
-        });
+        let mut emit_steps = |class: usize, d: usize, targets: ClassBoard| {
+            for bit in Bits(targets) {
+                moves.push(STEP_MOVES[class][d][bit as usize]);
+            }
+        };
+        // Two copies, each with the goal-camp test decided once.
+        if movers.any_bound {
+            movers.for_each_step_set::<true>(&mut emit_steps);
+        } else {
+            movers.for_each_step_set::<false>(&mut emit_steps);
+        }
         movers.for_each_jumper(|class, origin, targets| {
             let from = square_of(class, origin.trailing_zeros());
-            moves.extend(Bits(targets).map(|bit| Move {
-                from,
-                to: square_of(class, bit),
-            }));
+            for bit in Bits(targets) {
+                moves.push(Move {
+                    from,
+                    to: square_of(class, bit),
+                });
+            }
         });
     }
 

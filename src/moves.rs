@@ -4,8 +4,6 @@ use core::fmt;
 use core::ops::Deref;
 use core::str::FromStr;
 
-use arrayvec::ArrayVec;
-
 use crate::error::ParseMoveError;
 use crate::square::Square;
 
@@ -68,31 +66,48 @@ impl fmt::Debug for Move {
 /// most 63 jump destinations (the other squares of its parity class).
 pub const MAX_MOVES: usize = 19 * (8 + 63);
 
+/// The room a [`MoveList`] has: a power of two above [`MAX_MOVES`], so that an index masked
+/// by `STORAGE - 1` is in bounds without a check.
+const STORAGE: usize = MAX_MOVES.next_power_of_two();
+
 /// The legal moves of a position, in a buffer on the stack that no position can overflow.
 ///
 /// Dereferences to a slice of [`Move`]s. Reuse one list with
 /// [`Position::generate`](crate::Position::generate) to save setting it up each time.
-#[derive(Clone, Default)]
-pub struct MoveList(ArrayVec<Move, MAX_MOVES>);
+#[derive(Clone)]
+pub struct MoveList {
+    moves: [Move; STORAGE],
+    len: usize,
+}
 
 impl MoveList {
     /// An empty list.
     #[inline]
     pub fn new() -> MoveList {
-        MoveList(ArrayVec::new())
+        MoveList {
+            moves: [Move::new(Square::new(0), Square::new(0)); STORAGE],
+            len: 0,
+        }
     }
 
     /// Removes every move.
     #[inline]
     pub fn clear(&mut self) {
-        self.0.clear();
+        self.len = 0;
     }
 
-    /// Appends `moves`. Valid positions never fill the list; a position corrupted by
-    /// illegal unchecked moves could, and then this panics.
+    /// Appends `mv`. Valid positions never fill the list; a position corrupted by illegal
+    /// unchecked moves could, and then reading the list panics.
     #[inline(always)]
-    pub(crate) fn extend(&mut self, moves: impl Iterator<Item = Move>) {
-        self.0.extend(moves);
+    pub(crate) fn push(&mut self, mv: Move) {
+        self.moves[self.len & (STORAGE - 1)] = mv;
+        self.len += 1;
+    }
+}
+
+impl Default for MoveList {
+    fn default() -> MoveList {
+        MoveList::new()
     }
 }
 
@@ -100,14 +115,14 @@ impl Deref for MoveList {
     type Target = [Move];
     #[inline]
     fn deref(&self) -> &[Move] {
-        &self.0
+        &self.moves[..self.len]
     }
 }
 
 impl core::ops::DerefMut for MoveList {
     #[inline]
     fn deref_mut(&mut self) -> &mut [Move] {
-        &mut self.0
+        &mut self.moves[..self.len]
     }
 }
 
@@ -115,23 +130,32 @@ impl IntoIterator for MoveList {
     type Item = Move;
     type IntoIter = IntoIter;
     fn into_iter(self) -> IntoIter {
-        IntoIter(self.0.into_iter())
+        IntoIter {
+            list: self,
+            next: 0,
+        }
     }
 }
 
 /// The moves of a [`MoveList`], by value.
 #[derive(Clone)]
-pub struct IntoIter(arrayvec::IntoIter<Move, MAX_MOVES>);
+pub struct IntoIter {
+    list: MoveList,
+    next: usize,
+}
 
 impl Iterator for IntoIter {
     type Item = Move;
     #[inline]
     fn next(&mut self) -> Option<Move> {
-        self.0.next()
+        let mv = self.list.get(self.next).copied();
+        self.next += usize::from(mv.is_some());
+        mv
     }
     #[inline]
     fn size_hint(&self) -> (usize, Option<usize>) {
-        self.0.size_hint()
+        let left = self.list.len() - self.next;
+        (left, Some(left))
     }
 }
 

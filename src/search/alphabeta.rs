@@ -4,7 +4,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::game::Game;
-use crate::moves::Move;
+use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::side::Side;
 use crate::square::Square;
@@ -103,6 +103,8 @@ pub(crate) struct Searcher<'a> {
     pv: Vec<[Move; MAX_PLY]>,
     pv_len: [usize; MAX_PLY + 1],
     buffers: Vec<Vec<(i32, Move)>>,
+    /// The legal moves of the node being expanded, before they are keyed into its buffer.
+    moves: Box<MoveList>,
     /// Two moves per ply that caused a cutoff lately (cleared for each search, so that a
     /// search does not depend on the one before).
     killers: [[Option<Move>; 2]; MAX_PLY + 1],
@@ -148,6 +150,7 @@ impl<'a> Searcher<'a> {
             pv: vec![[NO_MOVE; MAX_PLY]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
             buffers: vec![Vec::new(); MAX_PLY + 1],
+            moves: Box::default(),
             killers: [[None; 2]; MAX_PLY + 1],
         }
     }
@@ -517,8 +520,8 @@ impl<'a> Searcher<'a> {
                 }
             }
         }
-        let moves = position.legal_moves();
-        if moves.is_empty() {
+        position.generate(&mut self.moves);
+        if self.moves.is_empty() {
             return DRAW;
         }
         let side = position.turn();
@@ -530,7 +533,7 @@ impl<'a> Searcher<'a> {
         let rear = self.options.rear_first;
         let mut list = core::mem::take(&mut self.buffers[ply]);
         list.clear();
-        list.extend(moves.iter().map(|&mv| {
+        list.extend(self.moves.iter().map(|&mv| {
             let key = if Some(mv) == table_move {
                 1 << 28
             } else if Some(mv) == killers[0] {
