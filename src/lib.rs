@@ -8,6 +8,7 @@ mod game;
 mod movegen;
 mod moves;
 mod notation;
+mod pair;
 mod parity;
 mod perft;
 mod position;

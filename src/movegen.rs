@@ -2,7 +2,8 @@
 //! boards (see [`crate::parity`]), with the goal-camp rule applied at every hop.
 
 use crate::bitboard::Bitboard;
-use crate::moves::{Move, MoveList};
+use crate::moves::{Appender, Move, MoveList};
+use crate::pair::Pair;
 use crate::parity::{
     ClassBoard, DIRECTIONS, ParityBoard, Shift, class_bit, class_of, shift, square_of,
 };
@@ -80,12 +81,14 @@ const STEP_MOVES: [[[Move; 64]; 8]; 4] = {
     table
 };
 
-/// For each direction: the shift from a landing square back to the jumping square.
+/// For each direction: the shift from a landing square back to the jumping square. It wraps
+/// around the edges: it is only ever and-ed with the bridges, which leave out the squares
+/// without room to land.
 const LAND: [Shift; 8] = {
     let mut table = [Shift::new(0, 0); 8];
     let mut d = 0;
     while d < 8 {
-        table[d] = Shift::new(-DIRECTIONS[d].0, -DIRECTIONS[d].1);
+        table[d] = Shift::wrapping(-DIRECTIONS[d].0, -DIRECTIONS[d].1);
         d += 1;
     }
     table
@@ -124,71 +127,92 @@ macro_rules! each_direction {
 /// The jump graph of one parity class: what the jump floods of all its pieces share.
 struct ClassJumps {
     /// `bridges[d]`: the squares with a piece next to them in direction `d` and room to land
-    /// beyond it, so a jump in direction `d` has something to jump over.
-    bridges: [ClassBoard; 8],
+    /// beyond it, so a jump in direction `d` has something to jump over (in both lanes).
+    bridges: [Pair; 8],
     empty: ClassBoard,
     /// The squares with at least one jump to an empty square.
     jumpable: ClassBoard,
+    /// The squares with jumps to two empty squares or more: a chain that came to one of
+    /// them from an empty square (a hop back is one of its jumps) can only go on from here.
+    crossings: ClassBoard,
 }
 
 impl ClassJumps {
     #[inline(always)]
     fn new(class: usize, occupied: &ParityBoard) -> ClassJumps {
         let empty = !occupied.0[class];
-        let mut bridges = [0; 8];
-        let mut jumpable = 0;
+        let empty_pair = Pair::splat(empty);
+        let mut bridges = [Pair::splat(0); 8];
+        let mut jumpable = Pair::splat(0);
+        let mut crossings = Pair::splat(0);
         each_direction!(D => {
             // The square jumped over is one step away, on the board of another class.
             let (over_class, back) = OVER[class][D];
-            bridges[D] = back.apply(occupied.0[over_class]);
-            jumpable |= bridges[D] & LAND[D].apply(empty);
+            bridges[D] = Pair::splat(occupied.0[over_class]).shift(back);
+            let jumps = bridges[D].and(empty_pair.shift(LAND[D]));
+            crossings = crossings.or(jumpable.and(jumps));
+            jumpable = jumpable.or(jumps);
         });
         ClassJumps {
             bridges,
             empty,
-            jumpable,
+            jumpable: jumpable.lanes()[0],
+            crossings: crossings.lanes()[0],
         }
     }
 
-    /// The squares one jump away from any square of `from`, empty or not. The bridges
-    /// exclude the edges, so the shifts need no masks.
+    /// The squares one jump away from any square of `from`, empty or not, for each lane. The
+    /// bridges exclude the edges, so the shifts need no masks.
     #[inline(always)]
-    fn hop(&self, from: ClassBoard) -> ClassBoard {
+    fn hop(&self, from: Pair) -> Pair {
         let b = &self.bridges;
-        ((from & b[0]) << 1)
-            | ((from & b[1]) >> 1)
-            | ((from & b[2]) << 8)
-            | ((from & b[3]) >> 8)
-            | ((from & b[4]) << 9)
-            | ((from & b[5]) << 7)
-            | ((from & b[6]) >> 7)
-            | ((from & b[7]) >> 9)
+        let part = |d: usize| from.and(b[d]);
+        part(0)
+            .shl(1)
+            .or(part(1).shr(1))
+            .or(part(2).shl(8))
+            .or(part(3).shr(8))
+            .or(part(4).shl(9))
+            .or(part(5).shl(7))
+            .or(part(6).shr(7))
+            .or(part(7).shr(9))
     }
 
-    /// The squares a piece on `origin` reaches by one jump or more, for a side whose goal
-    /// camp on this class board is `goal`.
+    /// The squares the pieces on `origins` (one square a lane; an empty lane gives an empty
+    /// set) reach by one jump or more, for a side whose goal camp on this class board is
+    /// `goal`. Two pieces at once, in one SIMD register.
     #[inline(always)]
-    fn jumps(&self, origin: ClassBoard, goal: ClassBoard) -> ClassBoard {
-        // The moving piece has left its origin: the chain may pass it.
-        let open = self.empty | origin;
-        let mut reached = origin;
-        if origin & goal == 0 {
-            // Outside the goal: hop anywhere, but hops landing in the goal go no further
-            // here. Only squares with a jump to an empty square can lead further.
-            let mut frontier = origin;
-            while frontier != 0 {
-                let landed = self.hop(frontier) & open & !reached;
-                reached |= landed;
-                frontier = landed & self.jumpable & !goal;
+    fn jumps(&self, origins: Pair, goal: ClassBoard) -> Pair {
+        let empty = Pair::splat(self.empty);
+        // The empty squares not reached yet (the origin, reached from the start, is not
+        // empty: a chain passing it again adds nothing).
+        let mut unreached = empty;
+        // Outside the goal: hop anywhere, but hops landing in the goal go no further
+        // here. After the first hop only squares with a jump to an empty square lead
+        // further; after the others, only those with two (one leads back).
+        let goal_pair = Pair::splat(goal);
+        let mut frontier = origins.and_not(goal_pair);
+        let mut onward = Pair::splat(self.jumpable & !goal);
+        loop {
+            let landed = self.hop(frontier).and(unreached);
+            unreached = unreached.and_not(landed);
+            frontier = landed.and(onward);
+            if frontier.is_empty() {
+                break;
             }
+            onward = Pair::splat(self.crossings & !goal);
         }
+        let goal = goal_pair;
         // Inside the goal: hop on inside it only.
-        let mut frontier = reached & goal;
-        while frontier != 0 {
-            frontier = self.hop(frontier) & open & goal & !reached;
-            reached |= frontier;
+        let landed = empty.and_not(unreached);
+        let mut frontier = origins.or(landed).and(goal);
+        let open_goal = unreached.and(goal);
+        let mut unreached_goal = open_goal;
+        while !frontier.is_empty() {
+            frontier = self.hop(frontier).and(unreached_goal);
+            unreached_goal = unreached_goal.and_not(frontier);
         }
-        reached & !origin
+        landed.or(open_goal.and_not(unreached_goal))
     }
 
     /// A shortest hop path from `from` to `to`, bits of this class, as squares of class
@@ -206,7 +230,8 @@ impl ClassJumps {
         let mut reached = from;
         while reached & to == 0 {
             let last = *layers.last()?;
-            let next = (self.hop(last & !goal) | (self.hop(last & goal) & goal)) & open & !reached;
+            let hop = |from: ClassBoard| self.hop(Pair::splat(from)).lanes()[0];
+            let next = (hop(last & !goal) | (hop(last & goal) & goal)) & open & !reached;
             if next == 0 {
                 return None;
             }
@@ -221,7 +246,7 @@ impl ClassJumps {
                 .enumerate()
                 .map(|(d, &(dx, dy))| (d, shift(current, -dx, -dy)))
                 .find(|&(d, before)| {
-                    before & layer & self.bridges[d] != 0
+                    before & layer & self.bridges[d].lanes()[0] != 0
                         && (before & goal == 0 || current & goal != 0)
                 })?
                 .1;
@@ -245,8 +270,7 @@ struct Movers {
 
 impl Movers {
     #[inline(always)]
-    fn new(position: &Position) -> Movers {
-        let turn = position.turn();
+    fn new(position: &Position, turn: Side) -> Movers {
         let own = position.parity_pieces(turn);
         let goal = GOALS[turn.index()];
         let bound = [0, 1, 2, 3].map(|c| own.0[c] & goal.0[c]);
@@ -325,9 +349,17 @@ impl Movers {
         let jumps = ClassJumps::new(CLASS, &self.occupied);
         let mut pieces = (self.free[CLASS] | self.bound[CLASS]) & jumps.jumpable;
         while pieces != 0 {
-            let origin = pieces & pieces.wrapping_neg();
-            pieces ^= origin;
-            visit(CLASS, origin, jumps.jumps(origin, self.goal[CLASS]));
+            let first = pieces & pieces.wrapping_neg();
+            pieces ^= first;
+            let second = pieces & pieces.wrapping_neg();
+            pieces ^= second;
+            let reached = jumps
+                .jumps(Pair::new(first, second), self.goal[CLASS])
+                .lanes();
+            visit(CLASS, first, reached[0]);
+            if second != 0 {
+                visit(CLASS, second, reached[1]);
+            }
         }
     }
 }
@@ -352,11 +384,23 @@ impl Position {
     /// Replaces the contents of `moves` with the legal moves, in the order of
     /// [`legal_moves`](Position::legal_moves); reusing one list saves its set-up.
     pub fn generate(&self, moves: &mut MoveList) {
-        moves.clear();
-        if self.winner().is_some() {
-            return;
-        }
-        let movers = Movers::new(self);
+        moves.refill(|moves| {
+            if self.winner().is_some() {
+                return;
+            }
+            // A copy for each side, with its goal camp as constants: fewer registers, no
+            // selection at run time.
+            match self.turn() {
+                Side::X => self.generate_for(Side::X, moves),
+                Side::O => self.generate_for(Side::O, moves),
+            }
+        });
+    }
+
+    /// [`generate`](Position::generate) for `turn`, the side to move.
+    #[inline(always)]
+    fn generate_for(&self, turn: Side, moves: &mut Appender<'_>) {
+        let movers = Movers::new(self, turn);
         let mut emit_steps = |class: usize, d: usize, targets: ClassBoard| {
             for bit in Bits(targets) {
                 moves.push(STEP_MOVES[class][d][bit as usize]);
@@ -384,7 +428,7 @@ impl Position {
         if self.winner().is_some() {
             return 0;
         }
-        let movers = Movers::new(self);
+        let movers = Movers::new(self, self.turn());
         let mut count = 0;
         count += movers.count_steps::<0>() + movers.count_steps::<1>();
         count += movers.count_steps::<2>() + movers.count_steps::<3>();

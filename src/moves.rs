@@ -96,6 +96,26 @@ impl MoveList {
         self.len = 0;
     }
 
+    /// Replaces the contents with the moves `fill` pushes to the [`Appender`] it is given.
+    #[inline(always)]
+    pub(crate) fn refill(&mut self, fill: impl FnOnce(&mut Appender<'_>)) {
+        let mut appender = Appender {
+            moves: &mut self.moves,
+            len: 0,
+        };
+        fill(&mut appender);
+        self.len = appender.len;
+    }
+}
+
+/// Appends to a [`MoveList`] being refilled, the length kept apart from the list (in a
+/// register) until the end.
+pub(crate) struct Appender<'a> {
+    moves: &'a mut [Move; STORAGE],
+    len: usize,
+}
+
+impl Appender<'_> {
     /// Appends `mv`. Valid positions never fill the list; a position corrupted by illegal
     /// unchecked moves could, and then reading the list panics.
     #[inline(always)]

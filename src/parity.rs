@@ -73,7 +73,7 @@ const SQUARE_OF: [Square; 256] = {
 
 /// A shift of an 8x8 board by (`dx`, `dy`) as a rotation and a mask: the same result as
 /// [`shift`], without branches, so loops over tables of shifts stay cheap.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Shift {
     rotation: u32,
     mask: ClassBoard,
@@ -88,12 +88,37 @@ impl Shift {
         }
     }
 
+    /// The shift by (`dx`, `dy`) without its mask: squares pushed off one edge come back on
+    /// the other, for callers that drop those squares anyway.
+    pub(crate) const fn wrapping(dx: i8, dy: i8) -> Shift {
+        Shift {
+            rotation: Shift::new(dx, dy).rotation,
+            mask: u64::MAX,
+        }
+    }
+
     /// The same shift, also dropping the squares outside `keep`.
     pub(crate) const fn keeping(self, keep: ClassBoard) -> Shift {
         Shift {
             rotation: self.rotation,
             mask: self.mask & keep,
         }
+    }
+
+    /// The distance each square moves, in bits: positive toward bit 63.
+    #[inline(always)]
+    pub(crate) const fn offset(self) -> i32 {
+        if self.rotation < 32 {
+            self.rotation as i32
+        } else {
+            self.rotation as i32 - 64
+        }
+    }
+
+    /// The squares a shifted board keeps.
+    #[inline(always)]
+    pub(crate) const fn mask(self) -> ClassBoard {
+        self.mask
     }
 
     /// Shifts `board`.
