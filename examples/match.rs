@@ -197,7 +197,11 @@ struct Settings {
 fn play_game(settings: &Settings, index: usize) -> Result<GameRecord, String> {
     let pair = index / 2;
     // Even games: A plays x; odd games: A plays o; both on the same opening.
-    let a_side = if index % 2 == 0 { Side::X } else { Side::O };
+    let a_side = if index.is_multiple_of(2) {
+        Side::X
+    } else {
+        Side::O
+    };
     let mut seed = settings
         .seed
         .wrapping_mul(1_000_003)

@@ -571,7 +571,11 @@ fn destinations(app: &App, id: &str, req: &Req<'_>) -> Result<Reply> {
 
 /// The side that played move number `index` (0-based) of a game starting with `start` to move.
 fn mover(start: Side, index: usize) -> Side {
-    if index % 2 == 0 { start } else { start.other() }
+    if index.is_multiple_of(2) {
+        start
+    } else {
+        start.other()
+    }
 }
 
 /// A move played or suggested.

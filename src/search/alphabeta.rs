@@ -411,11 +411,11 @@ impl<'a> Searcher<'a> {
                 next.play_unchecked(rm.mv);
                 self.game_hashes.binary_search(&next.hash()).is_ok()
             });
-            if let Some(rm) = repeating {
-                if rm.mv != best.best_move {
-                    best.best_move = rm.mv;
-                    best.pv = vec![rm.mv];
-                }
+            if let Some(rm) = repeating
+                && rm.mv != best.best_move
+            {
+                best.best_move = rm.mv;
+                best.pv = vec![rm.mv];
             }
         }
     }
@@ -475,19 +475,19 @@ impl<'a> Searcher<'a> {
         let pv_node = beta - alpha > 1;
         let key = hash ^ self.salt;
         let mut table_move = None;
-        if self.options.table {
-            if let Some(hit) = self.table.probe(key) {
-                table_move = hit.mv;
-                if !pv_node && hit.depth >= depth as u32 {
-                    let score = from_table(hit.score, ply_score);
-                    let cut = match hit.bound {
-                        Bound::Exact => true,
-                        Bound::Lower => score >= beta,
-                        Bound::Upper => score <= alpha,
-                    };
-                    if cut {
-                        return score;
-                    }
+        if self.options.table
+            && let Some(hit) = self.table.probe(key)
+        {
+            table_move = hit.mv;
+            if !pv_node && hit.depth >= depth as u32 {
+                let score = from_table(hit.score, ply_score);
+                let cut = match hit.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                };
+                if cut {
+                    return score;
                 }
             }
         }

@@ -101,10 +101,10 @@ const fn within(radius: i8) -> [Bitboard; 256] {
         while dr <= radius {
             let mut df = -radius;
             while df <= radius {
-                if df != 0 || dr != 0 {
-                    if let Some(target) = square.offset(df, dr) {
-                        table[index] = table[index].with(target);
-                    }
+                if (df != 0 || dr != 0)
+                    && let Some(target) = square.offset(df, dr)
+                {
+                    table[index] = table[index].with(target);
                 }
                 df += 1;
             }
@@ -320,10 +320,10 @@ fn mobile(occupied: Bitboard, square: Square) -> bool {
     for dr in -1..=1i8 {
         for df in -1..=1i8 {
             if let (Some(over), Some(land)) = (square.offset(df, dr), square.offset(2 * df, 2 * dr))
+                && occupied.contains(over)
+                && !occupied.contains(land)
             {
-                if occupied.contains(over) && !occupied.contains(land) {
-                    return true;
-                }
+                return true;
             }
         }
     }
