@@ -530,23 +530,28 @@ impl<'a> Searcher<'a> {
         } else {
             [None; 2]
         };
-        let rear = self.options.rear_first;
+        let distance = &DISTANCE[side.index()];
+        // Among equal gains, the piece further behind first.
+        let rear_weight = if self.options.rear_first { 16 } else { 0 };
         let mut list = core::mem::take(&mut self.buffers[ply]);
         list.clear();
-        list.extend(self.moves.iter().map(|&mv| {
-            let key = if Some(mv) == table_move {
+        // Moves compared as numbers, a missing one as a number no move has; a `move`
+        // closure, so that its copies of the keys' inputs stay in registers.
+        let code = |mv: Option<Move>| mv.map_or(u32::MAX, |mv| u32::from(move_code(mv)));
+        let (table_code, first_killer, second_killer) =
+            (code(table_move), code(killers[0]), code(killers[1]));
+        list.extend(self.moves.iter().map(move |&mv| {
+            let mv_code = u32::from(move_code(mv));
+            let key = if mv_code == table_code {
                 1 << 28
-            } else if Some(mv) == killers[0] {
+            } else if mv_code == first_killer {
                 1 << 27
-            } else if Some(mv) == killers[1] {
+            } else if mv_code == second_killer {
                 (1 << 27) - 1
             } else {
-                let mut key = gain(side, mv.from, mv.to) * 1024;
-                if rear {
-                    // Among equal gains, the piece further behind first.
-                    key += DISTANCE[side.index()][usize::from(mv.from.index())] * 16;
-                }
-                key
+                let from = distance[usize::from(mv.from.index())];
+                let to = distance[usize::from(mv.to.index())];
+                (from - to) * 1024 + from * rear_weight
             };
             (key, mv)
         }));
@@ -688,4 +693,10 @@ fn splitmix(seed: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     z ^ (z >> 31)
+}
+
+/// A move as one number (origin and destination indices), for quick comparisons.
+#[inline(always)]
+fn move_code(mv: Move) -> u16 {
+    u16::from(mv.from.index()) | u16::from(mv.to.index()) << 8
 }
