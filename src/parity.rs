@@ -161,18 +161,7 @@ impl ParityBoard {
     /// The same set as a [`Bitboard`].
     #[inline]
     pub(crate) const fn to_bitboard(self) -> Bitboard {
-        let mut words = [0; 4];
-        let mut class = 0;
-        while class < 4 {
-            let part = merge(class, self.0[class]);
-            let mut word = 0;
-            while word < 4 {
-                words[word] |= part.0[word];
-                word += 1;
-            }
-            class += 1;
-        }
-        Bitboard(words)
+        merge(self.0)
     }
 
     /// Whether `square` is in the set.
@@ -243,17 +232,26 @@ pub(crate) const fn split(board: Bitboard) -> [ClassBoard; 4] {
     classes
 }
 
-/// The bitboard of the squares of `board`, a board of class `class`.
+/// The bitboard of the squares of the four class boards: the inverse of [`split`].
 #[inline]
-pub(crate) const fn merge(class: usize, board: ClassBoard) -> Bitboard {
-    let file_parity = class & 1;
-    let rank_parity = class >> 1;
+pub(crate) const fn merge(classes: [ClassBoard; 4]) -> Bitboard {
     let mut words = [0; 4];
     let mut word = 0;
     while word < 4 {
-        let rows = (board >> (16 * word)) & 0xffff;
-        let lanes = (rows & 0xff) | ((rows & 0xff00) << 24);
-        words[word] = spread_lanes(lanes) << (16 * rank_parity + file_parity);
+        // Ranks 4w .. 4w+3 are rows 2w and 2w+1 of the classes of even and of odd rank: the
+        // rows of even ranks go to the low bytes of 16-bit lanes 0 and 2, the odd ones to
+        // lanes 1 and 3, and one spread places both files of a parity.
+        let mut file_parity = 0;
+        while file_parity < 2 {
+            let even = (classes[file_parity] >> (16 * word)) & 0xffff;
+            let odd = (classes[2 + file_parity] >> (16 * word)) & 0xffff;
+            let lanes = (even & 0xff)
+                | ((odd & 0xff) << 16)
+                | ((even & 0xff00) << 24)
+                | ((odd & 0xff00) << 40);
+            words[word] |= spread_lanes(lanes) << file_parity;
+            file_parity += 1;
+        }
         word += 1;
     }
     Bitboard(words)
@@ -278,7 +276,7 @@ mod tests {
             let mut classes = [0; 4];
             classes[class] = bit;
             assert_eq!(split(Bitboard::from_square(square)), classes);
-            assert_eq!(merge(class, bit), Bitboard::from_square(square));
+            assert_eq!(merge(classes), Bitboard::from_square(square));
         }
     }
 
@@ -295,8 +293,7 @@ mod tests {
             }
             let board = Bitboard(words);
             let classes = split(board);
-            let merged = (0..4).fold(Bitboard::EMPTY, |acc, c| acc | merge(c, classes[c]));
-            assert_eq!(merged, board);
+            assert_eq!(merge(classes), board);
         }
     }
 
