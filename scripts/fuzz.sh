@@ -8,7 +8,8 @@
 # Usage: scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]
 #   SECONDS_PER_TARGET  default $FUZZ_SECONDS, else 25 (the whole run, build included,
 #                       then stays under about 5 minutes on 2 cores)
-#   TARGET...           default: every target (position_text position_parts move_text ffi_calls)
+#   TARGET...           default: every target (position_text position_parts move_text ffi_calls
+#                       engine_calls)
 # Environment:
 #   FUZZ_SECONDS        seconds per target (the first argument wins)
 #   FUZZ_TIMEOUT        seconds one input may take before it counts as a hang (default 20)
@@ -19,7 +20,7 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 
-all_targets=(position_text position_parts move_text ffi_calls)
+all_targets=(position_text position_parts move_text ffi_calls engine_calls)
 seconds="${FUZZ_SECONDS:-25}"
 if [[ $# -gt 0 && "$1" =~ ^[0-9]+$ ]]; then
     seconds="$1"
