@@ -55,8 +55,9 @@ pub struct halma_search_result {
     /// advantage (see `HALMA_SCORE_WIN`).
     pub score: i32,
     /// The last completed iteration: below the requested depth only when a forced result
-    /// was proven early or time or a stop ended the search (0 when stopped before the
-    /// first iteration ended; the move is then the best-ordered legal move).
+    /// was proven early, another limit (nodes, time) or a stop ended the search first, or
+    /// the game has a single legal move (played after one iteration); 0 when stopped before
+    /// the first iteration ended (the move is then the best-ordered legal move).
     pub depth: u32,
     /// The nodes visited.
     pub nodes: u64,

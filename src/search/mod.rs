@@ -21,9 +21,10 @@
 //! # Determinism
 //! A search limited only by depth and/or nodes (no time limit, no stop) starts from an empty
 //! transposition table and no killer moves, so the same game and limits give the same
-//! move, score, depth and node count on any engine, whatever it searched before. A search
-//! with a time limit keeps the table of earlier searches (it plays better for it) and
-//! depends on the machine's speed.
+//! move, score, depth and node count on any engine with the same table size, whatever it
+//! searched before (the size decides which entries survive, so the node count at which a
+//! depth completes can differ between sizes). A search with a time limit keeps the table
+//! of earlier searches (it plays better for it) and depends on the machine's speed.
 //!
 //! ```
 //! use halma::{Engine, Game, Limits};
@@ -85,8 +86,10 @@ pub struct SearchResult {
     pub best_move: Move,
     /// Its score, from the side to move's point of view (see the [module docs](self)).
     pub score: i32,
-    /// The last completed iteration; 0 when the search was stopped before it completed one
-    /// (the move is then the best-ordered legal move).
+    /// The last completed iteration: below the depth limit only when a forced result was
+    /// proven early, another limit or a stop ended the search first, or there is a single
+    /// legal move; 0 when the search was stopped before it completed one (the move is then
+    /// the best-ordered legal move).
     pub depth: u32,
     /// The nodes visited.
     pub nodes: u64,
@@ -212,7 +215,7 @@ impl Engine {
         }
         let start = Instant::now();
         if limits.time.is_none() {
-            // Depth and node limits give the same result on any engine.
+            // Depth and node limits give the same result on any engine of this table size.
             self.table.clear();
         }
         self.table.new_search();
