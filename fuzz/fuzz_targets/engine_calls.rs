@@ -878,45 +878,33 @@ fuzz_target!(|data: &[u8]| {
                 if level || limits.time_ms > 0 || stopped {
                     continue;
                 }
-                let key = |r: &halma_search_result| (r.best_move, r.score, r.depth, r.nodes);
+                // The same search again on `engine` gives the same result.
+                let repeat = |engine: &EngineHandle, which: &str| {
+                    let (status, again) = run_search(
+                        engine,
+                        Some(game),
+                        (core::ptr::null_mut(), core::ptr::null()),
+                        Plan::default(),
+                        true,
+                        |out| halma_engine_search(engine.ptr, game_ptr, &limits, out),
+                    );
+                    assert_eq!(status, HALMA_STATUS_OK);
+                    let key = |r: &halma_search_result| (r.best_move, r.score, r.depth, r.nodes);
+                    assert_eq!(
+                        key(&again),
+                        key(&out),
+                        "the same search on {which} of {:?} MiB of {limits:?} in {}",
+                        engine.table_mb,
+                        game.shadow.position()
+                    );
+                };
                 if flags & 0x10 != 0 || handle.stopped {
                     // A fresh engine of the same table size (another size may search
                     // another tree: the table's hits and replacements differ).
-                    let fresh = EngineHandle::new(handle.table_mb);
-                    let (status, again) = run_search(
-                        &fresh,
-                        Some(game),
-                        (core::ptr::null_mut(), core::ptr::null()),
-                        Plan::default(),
-                        true,
-                        |out| halma_engine_search(fresh.ptr, game_ptr, &limits, out),
-                    );
-                    assert_eq!(status, HALMA_STATUS_OK);
-                    assert_eq!(
-                        key(&again),
-                        key(&out),
-                        "the same search on a fresh engine of {:?} MiB of {limits:?} in {}",
-                        handle.table_mb,
-                        game.shadow.position()
-                    );
+                    repeat(&EngineHandle::new(handle.table_mb), "a fresh engine");
                 }
                 if flags & 0x40 != 0 {
-                    // The same engine again.
-                    let (status, again) = run_search(
-                        handle,
-                        Some(game),
-                        (core::ptr::null_mut(), core::ptr::null()),
-                        Plan::default(),
-                        true,
-                        |out| halma_engine_search(handle.ptr, game_ptr, &limits, out),
-                    );
-                    assert_eq!(status, HALMA_STATUS_OK);
-                    assert_eq!(
-                        key(&again),
-                        key(&out),
-                        "the same search on the same engine of {limits:?} in {}",
-                        game.shadow.position()
-                    );
+                    repeat(handle, "the same engine");
                 }
                 engines[e].stopped = false;
             }
