@@ -283,10 +283,23 @@ impl Movers {
         }
     }
 
+    /// The same movers with only the piece on `square` left (one of them).
+    fn only(mut self, square: Square) -> Movers {
+        let (class, bit) = (class_of(square), class_bit(square));
+        for c in 0..4 {
+            let keep = if c == class { bit } else { 0 };
+            self.free[c] &= keep;
+            self.bound[c] &= keep;
+        }
+        self.any_bound = self.bound.iter().any(|&b| b != 0);
+        self
+    }
+
     /// Calls `visit(class, d, targets)` for each class and direction: the
     /// [`step_targets`](Movers::step_targets) of the pieces of `class` in direction `d`.
-    /// Unrolled, which pays for building a list but not for counting. `BOUND` must be
-    /// `self.any_bound`: a constant, so that the goal-camp test folds away.
+    /// Unrolled, which pays for building a list but not for counting. `BOUND` false leaves
+    /// out the pieces inside the goal camp, right only when there are none (`any_bound`
+    /// false): a constant, so that the goal-camp test folds away.
     #[inline(always)]
     fn for_each_step_set<const BOUND: bool>(
         &self,
@@ -453,11 +466,15 @@ impl Position {
     /// # Ok::<(), halma::ParseSquareError>(())
     /// ```
     pub fn destinations(&self, from: Square) -> Bitboard {
-        self.legal_moves()
-            .iter()
-            .filter(|mv| mv.from == from)
-            .map(|mv| mv.to)
-            .collect()
+        let mut targets = ParityBoard::default();
+        if self.winner().is_some() || self.piece_at(from) != Some(self.turn()) {
+            return Bitboard::EMPTY;
+        }
+        // The generator's own sets, for this piece alone.
+        let movers = Movers::new(self, self.turn()).only(from);
+        movers.for_each_step_set::<true>(|class, d, steps| targets.0[STEP[class][d].0] |= steps);
+        movers.for_each_jumper(|class, _, jumps| targets.0[class] |= jumps);
+        targets.to_bitboard()
     }
 
     /// The squares `mv` passes through: origin, each landing square, destination, along a
