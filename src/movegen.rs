@@ -190,9 +190,11 @@ impl ClassJumps {
         // Outside the goal: hop anywhere, but hops landing in the goal go no further
         // here. After the first hop only squares with a jump to an empty square lead
         // further; after the others, only those with two (one leads back).
-        let goal_pair = Pair::splat(goal);
-        let mut frontier = origins.and_not(goal_pair);
-        let mut onward = Pair::splat(self.jumpable & !goal);
+        let first_onward = Pair::splat(self.jumpable & !goal);
+        let later_onward = Pair::splat(self.crossings & !goal);
+        let goal = Pair::splat(goal);
+        let mut frontier = origins.and_not(goal);
+        let mut onward = first_onward;
         loop {
             let landed = self.hop(frontier).and(unreached);
             unreached = unreached.and_not(landed);
@@ -200,9 +202,8 @@ impl ClassJumps {
             if frontier.is_empty() {
                 break;
             }
-            onward = Pair::splat(self.crossings & !goal);
+            onward = later_onward;
         }
-        let goal = goal_pair;
         // Inside the goal: hop on inside it only.
         let landed = empty.and_not(unreached);
         let mut frontier = origins.or(landed).and(goal);
