@@ -467,11 +467,11 @@ impl Position {
     /// # Ok::<(), halma::ParseSquareError>(())
     /// ```
     pub fn destinations(&self, from: Square) -> Bitboard {
-        let mut targets = ParityBoard::default();
         if self.winner().is_some() || self.piece_at(from) != Some(self.turn()) {
             return Bitboard::EMPTY;
         }
         // The generator's own sets, for this piece alone.
+        let mut targets = ParityBoard::default();
         let movers = Movers::new(self, self.turn()).only(from);
         movers.for_each_step_set::<true>(|class, d, steps| targets.0[STEP[class][d].0] |= steps);
         movers.for_each_jumper(|class, _, jumps| targets.0[class] |= jumps);

@@ -4,7 +4,7 @@
 use crate::parity::{ClassBoard, Shift};
 
 /// Two class boards (lanes), every operation applied to both.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct Pair(wide::u64x2);
 
 impl Pair {

@@ -73,7 +73,7 @@ const SQUARE_OF: [Square; 256] = {
 
 /// A shift of an 8x8 board by (`dx`, `dy`) as a rotation and a mask: the same result as
 /// [`shift`], without branches, so loops over tables of shifts stay cheap.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct Shift {
     rotation: u32,
     mask: ClassBoard,

@@ -11,7 +11,7 @@ use crate::square::Square;
 
 use super::eval::{DISTANCE, DRAW, Evaluator, gain, remaining, spoiling};
 use super::limits::{Limits, Options};
-use super::tt::{Bound, Table};
+use super::tt::{Bound, Table, encode};
 use super::{SCORE_WIN, SearchInfo};
 
 /// The deepest a search path goes.
@@ -535,13 +535,13 @@ impl<'a> Searcher<'a> {
         let rear_weight = if self.options.rear_first { 16 } else { 0 };
         let mut list = core::mem::take(&mut self.buffers[ply]);
         list.clear();
-        // Moves compared as numbers, a missing one as a number no move has; a `move`
+        // Moves compared as numbers, a missing one as 0, which no move encodes to; a `move`
         // closure, so that its copies of the keys' inputs stay in registers.
-        let code = |mv: Option<Move>| mv.map_or(u32::MAX, |mv| u32::from(move_code(mv)));
+        let code = |mv: Option<Move>| mv.map_or(0, encode);
         let (table_code, first_killer, second_killer) =
             (code(table_move), code(killers[0]), code(killers[1]));
         list.extend(self.moves.iter().map(move |&mv| {
-            let mv_code = u32::from(move_code(mv));
+            let mv_code = encode(mv);
             let key = if mv_code == table_code {
                 1 << 28
             } else if mv_code == first_killer {
@@ -693,10 +693,4 @@ fn splitmix(seed: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     z ^ (z >> 31)
-}
-
-/// A move as one number (origin and destination indices), for quick comparisons.
-#[inline(always)]
-fn move_code(mv: Move) -> u16 {
-    u16::from(mv.from.index()) | u16::from(mv.to.index()) << 8
 }

@@ -165,8 +165,10 @@ impl Table {
     }
 }
 
+/// `mv` as one number, never 0 (`from << 8 | to`): how the table keeps a move, and how the
+/// search compares moves quickly.
 #[inline]
-fn encode(mv: Move) -> u16 {
+pub(crate) fn encode(mv: Move) -> u16 {
     u16::from(mv.from.index()) << 8 | u16::from(mv.to.index())
 }
 
