@@ -7,7 +7,7 @@ use std::hint::black_box;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use halma::{MoveList, Position};
 
-mod positions;
+use halma_tools::positions;
 
 fn positions() -> Vec<(&'static str, Position)> {
     positions::MOVEGEN

@@ -11,7 +11,7 @@ use halma::{Engine, Game, Limits, Position};
 /// The depth every position is searched to.
 const DEPTH: u32 = 5;
 
-mod positions;
+use halma_tools::positions;
 
 fn search(c: &mut Criterion) {
     let mut group = c.benchmark_group("search");

@@ -13,8 +13,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 mode=${1:-list}
 command -v valgrind >/dev/null || { echo "valgrind is not installed" >&2; exit 1; }
-cargo build --quiet --release --example generate
-binary=${CARGO_TARGET_DIR:-target}/release/examples/generate
+cargo build --quiet --release -p halma-tools --bin generate
+binary=${CARGO_TARGET_DIR:-target}/release/generate
 run() { # prints "<instructions> <operations>"
     local out
     out=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "$binary" "$1" "$mode" 2>&1)

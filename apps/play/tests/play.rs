@@ -1,16 +1,12 @@
-//! The terminal game, `examples/play`, driven through stdin and stdout like a player would.
+//! The terminal game, driven through stdin and stdout like a player would.
 //!
-//! The example binary lives next to this test's binary, in `target/<profile>/examples/`.
-//! A plain `cargo test` builds every example before running tests; `cargo test --test play`
-//! does not, so the first test to need the binary runs `cargo build --example play` with
-//! this test's profile and target directory (a no-op when it is up to date). The computer
+//! Cargo builds the binary for this test (`CARGO_BIN_EXE_halma-play`). The computer
 //! searches at level 1 and depth 1, so every run is quick and plays the same way; the
 //! assertions never depend on time, nor on which move the computer picks.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus, Stdio};
-use std::sync::OnceLock;
 
 use halma::{Game, Position};
 
@@ -19,44 +15,9 @@ const FILES: &str = "    a b c d e f g h i j k l m n o p";
 /// Quick, repeatable computer play.
 const FAST: [&str; 4] = ["--level", "1", "--depth", "1"];
 
-/// The path of the example binary, built once if need be.
+/// The game's binary, built by cargo for this test.
 fn binary() -> &'static Path {
-    static BINARY: OnceLock<PathBuf> = OnceLock::new();
-    BINARY.get_or_init(|| {
-        let exe = std::env::current_exe().expect("the test binary has a path");
-        // target/<profile>/deps/play-<hash>
-        let profile_dir = exe
-            .parent()
-            .and_then(Path::parent)
-            .expect("the test binary is in target/<profile>/deps");
-        let target_dir = profile_dir.parent().expect("a target directory");
-        let profile = profile_dir
-            .file_name()
-            .and_then(|name| name.to_str())
-            .expect("a profile directory");
-        let mut cargo = Command::new(env!("CARGO"));
-        cargo
-            .args(["build", "--quiet", "--example", "play", "--manifest-path"])
-            .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml"))
-            .arg("--target-dir")
-            .arg(target_dir);
-        match profile {
-            "debug" => {}
-            "release" => {
-                cargo.arg("--release");
-            }
-            other => {
-                cargo.args(["--profile", other]);
-            }
-        }
-        let status = cargo.status().expect("cargo runs");
-        assert!(status.success(), "cargo build --example play failed");
-        let binary = profile_dir
-            .join("examples")
-            .join(format!("play{}", std::env::consts::EXE_SUFFIX));
-        assert!(binary.exists(), "no example binary at {}", binary.display());
-        binary
-    })
+    Path::new(env!("CARGO_BIN_EXE_halma-play"))
 }
 
 /// What a run printed and how it ended.

@@ -2,7 +2,7 @@
 //! `scripts/movegen-instructions.sh` counts the instructions of.
 //!
 //! ```text
-//! cargo run --release --example generate -- <rounds> [list|count|play]
+//! cargo run --release -p halma-tools --bin generate -- <rounds> [list|count|play]
 //! ```
 //!
 //! `list` generates the legal moves into a reused list, `count` counts them without a list,
@@ -14,8 +14,7 @@ use std::process::ExitCode;
 
 use halma::{MoveList, Position};
 
-#[path = "../benches/positions.rs"]
-mod positions;
+use halma_tools::positions;
 
 /// How many times `play` mode plays and undoes each move of a position.
 const PLAYS_PER_MOVE: u64 = 64;

@@ -15,9 +15,9 @@ use crate::store::{Entry, Session, Store};
 use crate::think::{Pool, Progress, Report, ThinkError, record};
 use halma::search::DEFAULT_LEVEL;
 
-const INDEX_HTML: &str = include_str!("index.html");
-const APP_JS: &str = include_str!("app.js");
-const STYLE_CSS: &str = include_str!("style.css");
+const INDEX_HTML: &str = include_str!("../static/index.html");
+const APP_JS: &str = include_str!("../static/app.js");
+const STYLE_CSS: &str = include_str!("../static/style.css");
 
 /// The server's shared state.
 pub struct App {

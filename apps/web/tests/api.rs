@@ -1,57 +1,20 @@
-//! The browser game's JSON API (`examples/web`), tested over real HTTP/1.1.
+//! The browser game's JSON API, tested over real HTTP/1.1.
 //!
-//! Each test starts the example binary on a free port (`--port 0`), reads the address it
-//! prints, and talks to it with plain `TcpStream` requests. `cargo test` builds the examples
-//! next to the test binaries (`target/<profile>/examples/web`); the tests run `cargo build
-//! --example web` once first, a no-op then, so that `cargo test --test web_api` alone never
-//! tests a stale binary.
+//! Each test starts the server binary (built by cargo for this test) on a free port
+//! (`--port 0`), reads the address it prints, and talks to it with plain `TcpStream`
+//! requests.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
-use std::sync::Once;
 use std::time::Duration;
 
 use serde_json::{Value, json};
 
-/// The example binary, built by this cargo invocation.
+/// The server's binary, built by cargo for this test.
 fn binary() -> PathBuf {
-    // The test binary is target/<profile>/deps/web_api-<hash>; the example is
-    // target/<profile>/examples/web.
-    let test_exe = std::env::current_exe().expect("the test binary's path");
-    let profile_dir = test_exe
-        .parent()
-        .and_then(|deps| deps.parent())
-        .expect("the test binary lives in target/<profile>/deps");
-    let exe = profile_dir
-        .join("examples")
-        .join(format!("web{}", std::env::consts::EXE_SUFFIX));
-    // `cargo test` builds the examples, `cargo test --test web_api` does not: build it (a
-    // no-op when it is up to date) so that the binary is never stale.
-    static BUILD: Once = Once::new();
-    BUILD.call_once(|| {
-        let release = profile_dir
-            .file_name()
-            .is_some_and(|name| name == "release");
-        let mut cargo = Command::new(env!("CARGO"));
-        cargo.current_dir(env!("CARGO_MANIFEST_DIR")).args([
-            "build",
-            "--quiet",
-            "--example",
-            "web",
-        ]);
-        if release {
-            cargo.arg("--release");
-        }
-        if let Some(target) = profile_dir.parent() {
-            cargo.env("CARGO_TARGET_DIR", target);
-        }
-        let status = cargo.status().expect("cargo runs");
-        assert!(status.success(), "building the web example failed");
-    });
-    assert!(exe.exists(), "{} is missing", exe.display());
-    exe
+    PathBuf::from(env!("CARGO_BIN_EXE_halma-web"))
 }
 
 /// A running server, stopped when dropped.

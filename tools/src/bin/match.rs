@@ -3,9 +3,9 @@
 //! error margin, the game lengths and the move times.
 //!
 //! ```text
-//! cargo run --release --example match -- --a level:10 --b greedy --games 100
-//! cargo run --release --example match -- --a time:100 --b ab2 --games 100
-//! cargo run --release --example match -- --a time:50 --b time:50,lmr=off --games 40
+//! cargo run --release -p halma-tools --bin match -- --a level:10 --b greedy --games 100
+//! cargo run --release -p halma-tools --bin match -- --a time:100 --b ab2 --games 100
+//! cargo run --release -p halma-tools --bin match -- --a time:50 --b time:50,lmr=off --games 40
 //! ```
 //!
 //! Players (`--a`, `--b`):

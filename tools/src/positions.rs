@@ -1,8 +1,7 @@
-//! The named positions shared by the benchmarks and the `generate` and `bench` examples.
+//! The named positions shared by the library's benchmarks and the `generate` and `bench` tools.
 
 /// Move generation's positions (name, position text): the start and the three other
 /// positions of the perft table of RULES.md, a crowded middle game among them.
-#[allow(dead_code)] // each user includes this file and reads one of the lists
 pub const MOVEGEN: [(&str, &str); 4] = [
     (
         "opening",
@@ -24,7 +23,6 @@ pub const MOVEGEN: [(&str, &str); 4] = [
 
 /// (name, position text): the start, an opening, crowded middle games, a race, a late race
 /// and an endgame.
-#[allow(dead_code)] // each user includes this file and reads one of the lists
 pub const SEARCH: [(&str, &str); 7] = [
     (
         "start",

@@ -1,8 +1,8 @@
 //! Play Halma against the computer in a terminal.
 //!
 //! ```text
-//! cargo run --release --example play
-//! cargo run --release --example play -- --side o --level 3
+//! cargo run --release -p halma-play
+//! cargo run --release -p halma-play -- --side o --level 3
 //! ```
 //!
 //! You are `x` (bottom-right camp, moving first) unless `--side o`; type moves like

@@ -1,8 +1,8 @@
 //! Play Halma against the computer in a browser.
 //!
 //! ```text
-//! cargo run --release --example web                # then open http://127.0.0.1:8080/
-//! cargo run --release --example web -- --port 0    # any free port; the address is printed
+//! cargo run --release -p halma-web                # then open http://127.0.0.1:8080/
+//! cargo run --release -p halma-web -- --port 0    # any free port; the address is printed
 //! ```
 //!
 //! A small HTTP server (tiny_http, a worker pool) serves one page, with no build step and

@@ -10,7 +10,7 @@ use halma::{DEFAULT_LEVEL, Limits};
 pub const USAGE: &str = "\
 play Halma against the computer
 
-usage: cargo run --release --example play -- [options]
+usage: cargo run --release -p halma-play -- [options]
 
 options:
   --side x|o       the side you play (also --play-as); x starts bottom right and moves

@@ -3,7 +3,7 @@
 //! deterministic); the speed depends on the machine.
 //!
 //! ```text
-//! cargo run --release --example bench [-- <depth> [setting=value,...]]
+//! cargo run --release -p halma-tools --bin bench [-- <depth> [setting=value,...]]
 //! ```
 //!
 //! The depth is 8 by default.
@@ -14,8 +14,7 @@ use std::time::Instant;
 use halma::search::Options;
 use halma::{Engine, Game, Limits, Position};
 
-#[path = "../benches/positions.rs"]
-mod positions;
+use halma_tools::positions;
 
 fn main() -> ExitCode {
     let usage = "usage: bench [depth] [setting=value,...]  (depth a whole number from 1)";

@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
-# End-to-end test of the browser game (examples/web) in Debian's headless Chromium, driven by
+# End-to-end test of the browser game (apps/web) in Debian's headless Chromium, driven by
 # playwright-core (pinned in package.json / package-lock.json).
 #
-#   bash tests/e2e/run.sh                 # install what is missing, build, serve, test
-#   bash tests/e2e/run.sh --screenshot    # also write docs/screenshot.png
+#   bash apps/web/e2e/run.sh                 # install what is missing, build, serve, test
+#   bash apps/web/e2e/run.sh --screenshot    # also write docs/screenshot.png
 #
 # Installs if missing: Debian's chromium (apt), playwright-core (npm ci, from the lock file;
 # it downloads no browser). Needs Node.js >= 20 and cargo. Exits non-zero on any failure.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-root="$(cd "$here/../.." && pwd)"
+root="$(cd "$here/../../.." && pwd)"
 cd "$root"
 
 screenshot=""
@@ -37,9 +37,9 @@ if [ ! -f "$here/node_modules/playwright-core/package.json" ]; then
   (cd "$here" && npm ci --no-audit --no-fund --loglevel=error)
 fi
 
-cargo build --release --example web
+cargo build --release -p halma-web
 target="${CARGO_TARGET_DIR:-$root/target}"
-binary="$target/release/examples/web"
+binary="$target/release/halma-web"
 
 log="$(mktemp)"
 "$binary" --port 0 >"$log" 2>&1 &
