@@ -1,30 +1,47 @@
-//! Routing and the JSON API. Everything here is plain data in, plain data out: a [`Req`]
-//! becomes a [`Reply`]; the HTTP server around it lives in `main.rs`.
+//! Routing and the JSON API: a [`Req`] (already read, bounded and checked by `http.rs`)
+//! becomes a [`Reply`].
 
-use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
 
-use std::collections::BTreeMap;
-
-use serde::de::DeserializeOwned;
-use serde::{Deserialize, Serialize};
-use serde_json::json;
-
-use halma::{Draw, Game, Move, Outcome, ParseLegalMoveError, Position, Side, Square};
-
-use crate::store::{Entry, Session, Store};
-use crate::think::{Pool, Progress, Report, ThinkError, record};
 use halma::search::DEFAULT_LEVEL;
+use halma::{Game, Move, Outcome, ParseLegalMoveError, Position, Side, Square};
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
+use serde_json::json;
+use tokio::sync::watch;
+
+use crate::clients::{Client, RateLimit};
+use crate::error::{ApiError, Reply};
+use crate::games::{Games, Session, Thinking, new_id, now_ms, unknown_game};
+use crate::state::{Played, mover, names, path_of, state};
+use crate::think::{Pool, Progress, Purpose, Report, ThinkError};
 
 const INDEX_HTML: &str = include_str!("../static/index.html");
 const APP_JS: &str = include_str!("../static/app.js");
 const STYLE_CSS: &str = include_str!("../static/style.css");
 
+/// Hints come from at least this level (full strength, a quarter second), whatever the
+/// computer's level: a beginner gets good advice from a weak opponent.
+const HINT_LEVEL: u8 = 8;
+
+/// A search's progress is written to the database at most this often.
+const PROGRESS_EVERY: Duration = Duration::from_millis(200);
+
 /// The server's shared state.
 pub struct App {
-    /// The live games.
-    pub store: Store,
+    /// The stored games.
+    pub games: Games,
     /// The engines.
     pub pool: Pool,
+    /// New games per client.
+    pub creations: RateLimit,
+    /// Games stored at most.
+    pub max_games: u64,
+    /// Games stored now, as last counted (and counted on since).
+    pub stored: AtomicU64,
+    /// How long a search may hold a game, waiting and thinking, before its mark lapses.
+    pub mark_lifetime: Duration,
 }
 
 /// A request, as the router sees it.
@@ -37,119 +54,34 @@ pub struct Req<'a> {
     pub query: &'a str,
     /// The body (already bounded in size).
     pub body: &'a [u8],
-}
-
-/// A response.
-pub struct Reply {
-    /// HTTP status.
-    pub status: u16,
-    /// `Content-Type`.
-    pub content_type: &'static str,
-    /// Extra headers.
-    pub headers: Vec<(&'static str, String)>,
-    /// The body.
-    pub body: Vec<u8>,
-}
-
-const JSON: &str = "application/json; charset=utf-8";
-
-/// Hints come from at least this level (full strength, a quarter second), whatever the
-/// computer's level: a beginner gets good advice from a weak opponent.
-const HINT_LEVEL: u8 = 8;
-
-impl Reply {
-    fn json(status: u16, value: &impl Serialize) -> Reply {
-        let mut body = serde_json::to_vec(value).unwrap_or_else(|_| b"{}".to_vec());
-        body.push(b'\n');
-        Reply {
-            status,
-            content_type: JSON,
-            headers: vec![("Cache-Control", "no-store".to_owned())],
-            body,
-        }
-    }
-
-    fn with_header(mut self, name: &'static str, value: String) -> Reply {
-        self.headers.push((name, value));
-        self
-    }
-
-    fn asset(content_type: &'static str, text: &'static str) -> Reply {
-        Reply {
-            status: 200,
-            content_type,
-            headers: vec![("Cache-Control", "no-cache".to_owned())],
-            body: text.as_bytes().to_vec(),
-        }
-    }
-}
-
-/// An error answer: a status and a message for `{"error": "..."}`.
-#[derive(Debug)]
-pub struct ApiError {
-    /// HTTP status, 4xx for the client's mistakes.
-    pub status: u16,
-    /// What went wrong, lower case, no trailing period.
-    pub message: String,
-    /// `Allow` for a 405.
-    allow: Option<&'static str>,
-}
-
-impl ApiError {
-    /// An error with `status` and `message`.
-    pub fn new(status: u16, message: impl Into<String>) -> ApiError {
-        ApiError {
-            status,
-            message: message.into(),
-            allow: None,
-        }
-    }
-
-    fn method(allow: &'static str) -> ApiError {
-        ApiError {
-            status: 405,
-            message: format!("method not allowed here; allowed: {allow}"),
-            allow: Some(allow),
-        }
-    }
-
-    /// The error as a reply.
-    pub fn reply(&self) -> Reply {
-        let reply = Reply::json(self.status, &json!({ "error": self.message }));
-        let reply = match self.allow {
-            Some(allow) => reply.with_header("Allow", allow.to_owned()),
-            None => reply,
-        };
-        if self.status == 503 {
-            reply.with_header("Retry-After", "1".to_owned())
-        } else {
-            reply
-        }
-    }
+    /// Who asks.
+    pub client: Client,
+    /// Why this request may not change a game (cross-site), if so; checked once the route
+    /// and the method are known good.
+    pub refusal: Option<ApiError>,
 }
 
 type Result<T> = std::result::Result<T, ApiError>;
 
-/// A handler of `/api/games/<id>/<action>`.
-type Handler = fn(&App, &str, &Req<'_>) -> Result<Reply>;
-
 /// Answers one request.
-pub fn handle(app: &App, req: &Req<'_>) -> Reply {
-    route(app, req).unwrap_or_else(|error| error.reply())
+pub async fn handle(app: &App, req: &Req<'_>) -> Reply {
+    route(app, req).await.unwrap_or_else(|error| error.reply())
 }
 
 fn allow(req: &Req<'_>, methods: &'static str) -> Result<()> {
     let method = req.method;
     let ok =
         methods.split(", ").any(|m| m == method) || (method == "HEAD" && methods.contains("GET"));
-    if ok {
-        Ok(())
-    } else {
-        Err(ApiError::method(methods))
+    if !ok {
+        return Err(ApiError::method(methods));
+    }
+    match &req.refusal {
+        Some(refusal) if !matches!(method, "GET" | "HEAD") => Err(refusal.clone()),
+        _ => Ok(()),
     }
 }
 
-fn route(app: &App, req: &Req<'_>) -> Result<Reply> {
+async fn route(app: &App, req: &Req<'_>) -> Result<Reply> {
     let segments: Vec<&str> = req
         .path
         .strip_prefix('/')
@@ -157,7 +89,7 @@ fn route(app: &App, req: &Req<'_>) -> Result<Reply> {
         .split('/')
         .collect();
     match segments.as_slice() {
-        [""] | ["index.html"] => {
+        [""] | ["index.html"] | ["g", _] => {
             allow(req, "GET")?;
             Ok(Reply::asset("text/html; charset=utf-8", INDEX_HTML))
         }
@@ -169,18 +101,23 @@ fn route(app: &App, req: &Req<'_>) -> Result<Reply> {
             allow(req, "GET")?;
             Ok(Reply::asset("text/css; charset=utf-8", STYLE_CSS))
         }
+        ["healthz"] => {
+            allow(req, "GET")?;
+            health(app).await
+        }
         ["api", "games"] => {
             allow(req, "POST")?;
-            create(app, req)
+            create(app, req).await
         }
         ["api", "games", id] => match req.method {
             "GET" | "HEAD" => {
-                let entry = find(app, id)?;
-                let session = entry.lock();
+                let session = app.games.load(id).await?;
                 Ok(Reply::json(200, &state(id, &session)))
             }
             "DELETE" => {
-                if app.store.remove(id) {
+                allow(req, "GET, DELETE")?;
+                if app.games.delete(id).await? {
+                    app.stored.fetch_sub(1, Ordering::Relaxed);
                     Ok(Reply::json(200, &json!({ "deleted": id })))
                 } else {
                     Err(unknown_game(id))
@@ -188,19 +125,34 @@ fn route(app: &App, req: &Req<'_>) -> Result<Reply> {
             }
             _ => Err(ApiError::method("GET, DELETE")),
         },
-        ["api", "games", id, action] => {
-            let (methods, run): (&'static str, Handler) = match *action {
-                "move" => ("POST", play),
-                "computer" => ("POST", computer),
-                "undo" => ("POST", undo),
-                "level" => ("POST, PUT", level),
-                "hint" => ("GET", hint),
-                "destinations" => ("GET", destinations),
-                _ => return Err(not_found(req.path)),
-            };
-            allow(req, methods)?;
-            run(app, id, req)
-        }
+        ["api", "games", id, action] => match *action {
+            "move" => {
+                allow(req, "POST")?;
+                play(app, id, req).await
+            }
+            "computer" => {
+                allow(req, "POST")?;
+                computer(app, id, req).await
+            }
+            "undo" => {
+                allow(req, "POST")?;
+                undo(app, id).await
+            }
+            "level" => {
+                allow(req, "POST, PUT")?;
+                level(app, id, req).await
+            }
+            "hint" if req.method == "HEAD" => Err(ApiError::method("GET")),
+            "hint" => {
+                allow(req, "GET")?;
+                hint(app, id, req).await
+            }
+            "destinations" => {
+                allow(req, "GET")?;
+                destinations(app, id, req).await
+            }
+            _ => Err(not_found(req.path)),
+        },
         _ => Err(not_found(req.path)),
     }
 }
@@ -213,18 +165,15 @@ fn not_found(path: &str) -> ApiError {
     ApiError::new(404, format!("no such page or API route: {shown:?}"))
 }
 
-fn unknown_game(id: &str) -> ApiError {
-    let shown: String = id.chars().take(40).collect();
-    ApiError::new(
-        404,
-        format!(
-            "no game with id {shown:?}: it never existed, was deleted, or was evicted after being idle; start a new one with POST /api/games"
-        ),
-    )
-}
-
-fn find(app: &App, id: &str) -> Result<Arc<Entry>> {
-    app.store.get(id).ok_or_else(|| unknown_game(id))
+async fn health(app: &App) -> Result<Reply> {
+    let database = app.games.store();
+    let reachable = database.ping().await.is_ok();
+    let body = json!({
+        "status": if reachable { "ok" } else { "database unreachable" },
+        "database": database.backend(),
+        "searches": app.pool.load(),
+    });
+    Ok(Reply::json(if reachable { 200 } else { 503 }, &body))
 }
 
 /// Parses a JSON body; an empty body is `T::default()` unless `required`.
@@ -272,7 +221,7 @@ struct NewGame {
     position: Option<String>,
 }
 
-fn create(app: &App, req: &Req<'_>) -> Result<Reply> {
+async fn create(app: &App, req: &Req<'_>) -> Result<Reply> {
     let request: NewGame = body(req, None)?;
     let level = check_level(request.level.unwrap_or(DEFAULT_LEVEL))?;
     let human = match request.human.as_deref() {
@@ -286,16 +235,31 @@ fn create(app: &App, req: &Req<'_>) -> Result<Reply> {
         ),
         None => Game::new(),
     };
-    let (id, entry, evicted) = app.store.insert(Session {
+    if let Err(wait) = app.creations.take(req.client, Instant::now()) {
+        return Err(ApiError::new(
+            429,
+            "you have started too many games in the last minute; resume one from its link, or wait",
+        )
+        .retry_after(wait.as_secs() + 1));
+    }
+    if app.stored.load(Ordering::Relaxed) >= app.max_games {
+        return Err(ApiError::new(
+            503,
+            format!(
+                "the server holds the most games it may ({}); try again later",
+                app.max_games
+            ),
+        )
+        .retry_after(60));
+    }
+    let session = Session {
         game,
         human,
         level,
         thinking: None,
-    });
-    if let Some(old) = evicted {
-        eprintln!("evicted game {old} (idle longest) to make room");
-    }
-    let session = entry.lock();
+    };
+    let id = app.games.create(&session).await?;
+    app.stored.fetch_add(1, Ordering::Relaxed);
     Ok(Reply::json(201, &state(&id, &session)).with_header("Location", format!("/api/games/{id}")))
 }
 
@@ -308,7 +272,7 @@ struct MoveBody {
 
 fn not_thinking(session: &Session) -> Result<()> {
     match &session.thinking {
-        Some(progress) if progress.purpose == "hint" => Err(ApiError::new(
+        Some(thinking) if thinking.progress.purpose == Purpose::Hint => Err(ApiError::new(
             409,
             "a hint is being computed for this game; wait for it",
         )),
@@ -346,35 +310,8 @@ fn turn_of(session: &Session, side: Side) -> Result<()> {
     }
 }
 
-fn path_of(game: &Game, mv: Move) -> Vec<Square> {
+fn parse_move(game: &Game, text: &str) -> Result<Move> {
     game.position()
-        .jump_path(mv)
-        .unwrap_or_else(|| vec![mv.from, mv.to])
-}
-
-fn names(squares: &[Square]) -> Vec<String> {
-    squares.iter().map(Square::to_string).collect()
-}
-
-fn play(app: &App, id: &str, req: &Req<'_>) -> Result<Reply> {
-    let request: MoveBody = body(req, Some(r#"{"move": "l2-k3"}"#))?;
-    let entry = find(app, id)?;
-    let mut session = entry.lock();
-    not_thinking(&session)?;
-    let text = request.mv.trim();
-    // Malformed move text is a bad request even in a finished game.
-    if let Err(ParseLegalMoveError::Syntax(error)) = session.game.position().parse_move(text) {
-        return Err(ApiError::new(
-            400,
-            format!("invalid move text {text:?}: {error}"),
-        ));
-    }
-    ongoing(&session.game)?;
-    let human = session.human;
-    turn_of(&session, human)?;
-    let mv = session
-        .game
-        .position()
         .parse_move(text)
         .map_err(|error| match error {
             ParseLegalMoveError::Syntax(error) => {
@@ -384,12 +321,36 @@ fn play(app: &App, id: &str, req: &Req<'_>) -> Result<Reply> {
                 ApiError::new(422, format!("illegal move {text:?}: {error}"))
             }
             error => ApiError::new(422, format!("move {text:?} refused: {error}")),
-        })?;
-    let path = path_of(&session.game, mv);
-    session
-        .game
-        .play(mv)
-        .map_err(|error| ApiError::new(422, format!("illegal move {text:?}: {error}")))?;
+        })
+}
+
+async fn play(app: &App, id: &str, req: &Req<'_>) -> Result<Reply> {
+    let request: MoveBody = body(req, Some(r#"{"move": "l2-k3"}"#))?;
+    let text = request.mv.trim();
+    let (path, session) =
+        app.games
+            .modify(id, |session| {
+                not_thinking(session)?;
+                // Malformed move text is a bad request even in a finished game.
+                if let Err(ParseLegalMoveError::Syntax(error)) =
+                    session.game.position().parse_move(text)
+                {
+                    return Err(ApiError::new(
+                        400,
+                        format!("invalid move text {text:?}: {error}"),
+                    ));
+                }
+                ongoing(&session.game)?;
+                turn_of(session, session.human)?;
+                let mv = parse_move(&session.game, text)?;
+                let path = path_of(&session.game, mv);
+                session.game.play(mv).map_err(|error| {
+                    ApiError::new(422, format!("illegal move {text:?}: {error}"))
+                })?;
+                Ok((mv, path))
+            })
+            .await?;
+    let (mv, path) = path;
     Ok(Reply::json(
         200,
         &Played {
@@ -401,98 +362,167 @@ fn play(app: &App, id: &str, req: &Req<'_>) -> Result<Reply> {
     ))
 }
 
-/// The `thinking` mark of a game: set while its search runs, cleared when dropped (so that a
-/// failed or panicking search never leaves a game stuck) or by [`ThinkingMark::finish`].
-struct ThinkingMark<'a>(Option<&'a Entry>);
+/// A search's hold on its game: while it lives the game is marked as thinking; dropped
+/// before [`Mark::release`] (an error, or the client went away), it clears the mark.
+struct Mark {
+    games: Games,
+    id: String,
+    token: String,
+    armed: bool,
+}
 
-impl ThinkingMark<'_> {
-    /// Clears the mark and, under the same lock, applies the search's result, so that no
-    /// other request can change the game in between.
-    fn finish<R>(mut self, apply: impl FnOnce(&mut Session) -> R) -> R {
-        let entry = self.0.take().expect("a mark is finished once");
-        let mut session = entry.lock();
-        session.thinking = None;
-        apply(&mut session)
+impl Mark {
+    /// Ends the hold, applying `change` to the game under the same write as the clearing.
+    async fn release<T>(
+        mut self,
+        mut change: impl FnMut(&mut Session) -> Result<T>,
+    ) -> Result<(T, Session)> {
+        let token = self.token.clone();
+        let result = self
+            .games
+            .modify(&self.id, |session| {
+                match &session.thinking {
+                    Some(thinking) if thinking.token == token => {}
+                    _ => {
+                        return Err(ApiError::new(
+                            409,
+                            "the search took so long that its hold on the game lapsed; ask again",
+                        ));
+                    }
+                }
+                session.thinking = None;
+                change(session)
+            })
+            .await;
+        self.armed = result.is_err();
+        result
     }
 }
 
-impl Drop for ThinkingMark<'_> {
+impl Drop for Mark {
     fn drop(&mut self) {
-        if let Some(entry) = self.0 {
-            entry.lock().thinking = None;
+        if !self.armed {
+            return;
+        }
+        let games = self.games.clone();
+        let id = std::mem::take(&mut self.id);
+        let token = std::mem::take(&mut self.token);
+        // Outside a runtime (never, in the server) the mark simply lapses.
+        if let Ok(runtime) = tokio::runtime::Handle::try_current() {
+            runtime.spawn(async move {
+                let _ = games
+                    .modify(&id, |session| match &session.thinking {
+                        Some(thinking) if thinking.token == token => {
+                            session.thinking = None;
+                            Ok(())
+                        }
+                        _ => Err(ApiError::new(409, "not ours")),
+                    })
+                    .await;
+            });
         }
     }
 }
 
-/// Runs a search for the side to move, which must be `side`, with the game's level. The game
-/// stays marked as thinking (and refuses changes) until the returned mark is finished.
-fn search<'a>(
-    app: &App,
-    entry: &'a Entry,
-    side: Side,
-    purpose: &'static str,
-) -> Result<(Move, Vec<Square>, Report, ThinkingMark<'a>)> {
-    let mut engine = app.pool.reserve().map_err(think_error)?;
-    let (game, level) = {
-        let mut session = entry.lock();
-        not_thinking(&session)?;
-        ongoing(&session.game)?;
-        turn_of(&session, side)?;
-        session.thinking = Some(Progress::started(purpose));
-        let level = if purpose == "hint" {
-            session.level.max(HINT_LEVEL)
-        } else {
-            session.level
-        };
-        (session.game.clone(), level)
-    };
-    let mark = ThinkingMark(Some(entry));
-    let (mv, report) = engine
-        .think(&game, level, &mut |info| {
-            record(&mut entry.lock().thinking, info)
-        })
-        .map_err(think_error)?;
-    drop(engine);
-    let path = path_of(&game, mv);
-    Ok((mv, path, report, mark))
-}
-
-fn think_error(error: ThinkError) -> ApiError {
-    match error {
-        ThinkError::Busy => ApiError::new(
-            503,
-            "all engines are busy thinking for other games; try again in a moment",
-        ),
-        ThinkError::Engine(message) => ApiError::new(409, format!("the engine refused: {message}")),
+/// Writes a search's progress to the database as it comes, at most every
+/// [`PROGRESS_EVERY`], until the search drops its sender.
+async fn forward_progress(
+    games: Games,
+    id: String,
+    token: String,
+    mut progress: watch::Receiver<Option<Progress>>,
+) {
+    while progress.changed().await.is_ok() {
+        let latest = progress.borrow_and_update().clone();
+        if let Some(latest) = latest {
+            games.set_progress(&id, &token, &latest).await;
+        }
+        tokio::time::sleep(PROGRESS_EVERY).await;
     }
 }
 
-fn computer(app: &App, id: &str, _req: &Req<'_>) -> Result<Reply> {
-    let entry = find(app, id)?;
-    let side = entry.lock().computer();
-    let (mv, path, report, mark) = search(app, &entry, side, "move")?;
-    mark.finish(|session| {
-        // Every change to the game is refused while it thinks, so the move is still legal.
-        session.game.play(mv).map_err(|error| {
-            ApiError::new(500, format!("the engine's move {mv} failed: {error}"))
+/// Runs a search for `purpose` in the game `id`, whose side to move must be the computer's
+/// (a move) or the person's (a hint). The game stays marked as thinking, refusing changes,
+/// until the returned mark is released.
+async fn search(
+    app: &App,
+    id: &str,
+    client: Client,
+    purpose: Purpose,
+) -> Result<(Move, Vec<Square>, Report, Mark)> {
+    let token = new_id();
+    let until_ms = now_ms() + i64::try_from(app.mark_lifetime.as_millis()).unwrap_or(i64::MAX);
+    let ((game, level), _) = app
+        .games
+        .modify(id, |session| {
+            not_thinking(session)?;
+            ongoing(&session.game)?;
+            let (side, level) = match purpose {
+                Purpose::Move => (session.computer(), session.level),
+                Purpose::Hint => (session.human, session.level.max(HINT_LEVEL)),
+            };
+            turn_of(session, side)?;
+            session.thinking = Some(Thinking {
+                token: token.clone(),
+                until_ms,
+                progress: Progress::started(purpose),
+            });
+            Ok((session.game.clone(), level))
+        })
+        .await?;
+    let mark = Mark {
+        games: app.games.clone(),
+        id: id.to_owned(),
+        token: token.clone(),
+        armed: true,
+    };
+    let (sender, receiver) = watch::channel(None);
+    tokio::spawn(forward_progress(
+        app.games.clone(),
+        id.to_owned(),
+        token,
+        receiver,
+    ));
+    let on_progress = Box::new(move |info: &halma::SearchInfo| {
+        sender.send_replace(Some(Progress::after(purpose, info)));
+    });
+    let (mv, report) = app
+        .pool
+        .think(client, purpose, game.clone(), level, on_progress)
+        .await
+        .map_err(|error| match error {
+            ThinkError::Busy(message) => ApiError::new(503, message),
+            ThinkError::Engine(message) => {
+                ApiError::new(409, format!("the engine refused: {message}"))
+            }
         })?;
-        Ok(Reply::json(
-            200,
-            &Played {
-                mv: mv.to_string(),
-                path: names(&path),
-                search: Some(report),
-                state: Some(state(id, session)),
-            },
-        ))
-    })
+    Ok((mv, path_of(&game, mv), report, mark))
 }
 
-fn hint(app: &App, id: &str, _req: &Req<'_>) -> Result<Reply> {
-    let entry = find(app, id)?;
-    let side = entry.lock().human;
-    let (mv, path, report, mark) = search(app, &entry, side, "hint")?;
-    drop(mark);
+async fn computer(app: &App, id: &str, req: &Req<'_>) -> Result<Reply> {
+    let (mv, path, report, mark) = search(app, id, req.client, Purpose::Move).await?;
+    let ((), session) = mark
+        .release(|session| {
+            // Every change to the game is refused while it thinks, so the move is still legal.
+            session.game.play(mv).map_err(|error| {
+                ApiError::new(500, format!("the engine's move {mv} failed: {error}"))
+            })
+        })
+        .await?;
+    Ok(Reply::json(
+        200,
+        &Played {
+            mv: mv.to_string(),
+            path: names(&path),
+            search: Some(report),
+            state: Some(state(id, &session)),
+        },
+    ))
+}
+
+async fn hint(app: &App, id: &str, req: &Req<'_>) -> Result<Reply> {
+    let (mv, path, report, mark) = search(app, id, req.client, Purpose::Hint).await?;
+    mark.release(|_| Ok(())).await?;
     Ok(Reply::json(
         200,
         &Played {
@@ -504,26 +534,30 @@ fn hint(app: &App, id: &str, _req: &Req<'_>) -> Result<Reply> {
     ))
 }
 
-fn undo(app: &App, id: &str, _req: &Req<'_>) -> Result<Reply> {
-    let entry = find(app, id)?;
-    let mut session = entry.lock();
-    not_thinking(&session)?;
-    let human = session.human;
-    let start = session.game.start_position().turn();
-    let count = session.game.moves().len();
-    // Take back the person's last move and every computer move after it.
-    let Some(last_human) = (0..count).rev().find(|&i| mover(start, i) == human) else {
-        return Err(ApiError::new(
-            409,
-            "nothing to undo: you have not moved yet",
-        ));
-    };
-    for _ in last_human..count {
-        session
-            .game
-            .undo()
-            .map_err(|error| ApiError::new(409, format!("cannot undo: {error}")))?;
-    }
+async fn undo(app: &App, id: &str) -> Result<Reply> {
+    let ((), session) = app
+        .games
+        .modify(id, |session| {
+            not_thinking(session)?;
+            let human = session.human;
+            let start = session.game.start_position().turn();
+            let count = session.game.moves().len();
+            // Take back the person's last move and every computer move after it.
+            let Some(last_human) = (0..count).rev().find(|&i| mover(start, i) == human) else {
+                return Err(ApiError::new(
+                    409,
+                    "nothing to undo: you have not moved yet",
+                ));
+            };
+            for _ in last_human..count {
+                session
+                    .game
+                    .undo()
+                    .map_err(|error| ApiError::new(409, format!("cannot undo: {error}")))?;
+            }
+            Ok(())
+        })
+        .await?;
     Ok(Reply::json(200, &state(id, &session)))
 }
 
@@ -533,16 +567,20 @@ struct LevelBody {
     level: u8,
 }
 
-fn level(app: &App, id: &str, req: &Req<'_>) -> Result<Reply> {
+async fn level(app: &App, id: &str, req: &Req<'_>) -> Result<Reply> {
     let request: LevelBody = body(req, Some(r#"{"level": 5}"#))?;
     let level = check_level(request.level)?;
-    let entry = find(app, id)?;
-    let mut session = entry.lock();
-    session.level = level;
+    let ((), session) = app
+        .games
+        .modify(id, |session| {
+            session.level = level;
+            Ok(())
+        })
+        .await?;
     Ok(Reply::json(200, &state(id, &session)))
 }
 
-fn destinations(app: &App, id: &str, req: &Req<'_>) -> Result<Reply> {
+async fn destinations(app: &App, id: &str, req: &Req<'_>) -> Result<Reply> {
     let from = req
         .query
         .split('&')
@@ -551,8 +589,7 @@ fn destinations(app: &App, id: &str, req: &Req<'_>) -> Result<Reply> {
     let square: Square = from
         .parse()
         .map_err(|error| ApiError::new(400, format!("bad square: {error}")))?;
-    let entry = find(app, id)?;
-    let session = entry.lock();
+    let session = app.games.load(id).await?;
     let to = if session.game.outcome().is_over() {
         Vec::new()
     } else {
@@ -567,162 +604,4 @@ fn destinations(app: &App, id: &str, req: &Req<'_>) -> Result<Reply> {
         200,
         &json!({ "from": square.to_string(), "to": names(&to) }),
     ))
-}
-
-/// The side that played move number `index` (0-based) of a game starting with `start` to move.
-fn mover(start: Side, index: usize) -> Side {
-    if index.is_multiple_of(2) {
-        start
-    } else {
-        start.other()
-    }
-}
-
-/// A move played or suggested.
-#[derive(Serialize)]
-struct Played<'a> {
-    #[serde(rename = "move")]
-    mv: String,
-    path: Vec<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    search: Option<Report>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    state: Option<State<'a>>,
-}
-
-/// How the game stands, `result` first.
-#[derive(Serialize)]
-struct OutcomeJson {
-    /// `"ongoing"`, `"win"` or `"draw"`.
-    result: &'static str,
-    /// `"x"` or `"o"` for a win.
-    winner: Option<String>,
-    /// Why the game ended.
-    reason: Option<String>,
-}
-
-fn outcome_json(outcome: Outcome) -> OutcomeJson {
-    let (result, winner, reason) = match outcome {
-        Outcome::Ongoing => ("ongoing", None, None),
-        Outcome::Win(side) => (
-            "win",
-            Some(side.to_string()),
-            Some(format!("all 19 {side} pieces stand in their goal camp")),
-        ),
-        Outcome::Draw(draw) => (
-            "draw",
-            None,
-            Some(
-                match draw {
-                    Draw::Repetition => "the same position occurred for the third time",
-                    Draw::NoMoves => "the side to move has no legal move",
-                }
-                .to_owned(),
-            ),
-        ),
-    };
-    OutcomeJson {
-        result,
-        winner,
-        reason,
-    }
-}
-
-/// Squares per side.
-#[derive(Serialize)]
-struct BySide {
-    x: Vec<String>,
-    o: Vec<String>,
-}
-
-/// The last move and the squares it passed through.
-#[derive(Serialize)]
-struct LastMove {
-    #[serde(rename = "move")]
-    mv: String,
-    path: Vec<String>,
-    side: String,
-}
-
-/// The state of a game, as every endpoint that returns one shows it (fields in this order).
-#[derive(Serialize)]
-pub struct State<'a> {
-    id: &'a str,
-    status: &'static str,
-    turn: String,
-    human: String,
-    computer: String,
-    level: u8,
-    outcome: OutcomeJson,
-    position: String,
-    pieces: BySide,
-    camps: BySide,
-    moves: Vec<String>,
-    last_move: Option<LastMove>,
-    destinations: BTreeMap<String, Vec<String>>,
-    thinking: Option<&'a Progress>,
-    can_undo: bool,
-}
-
-fn squares(board: halma::Bitboard) -> Vec<String> {
-    board.iter().map(|square| square.to_string()).collect()
-}
-
-/// The state of a game.
-pub fn state<'a>(id: &'a str, session: &'a Session) -> State<'a> {
-    let game = &session.game;
-    let position = game.position();
-    let turn = position.turn();
-    let status = if game.outcome().is_over() {
-        "over"
-    } else if session.thinking.is_some() {
-        "thinking"
-    } else if turn == session.human {
-        "your_turn"
-    } else {
-        "computer_turn"
-    };
-    let mut destinations = BTreeMap::new();
-    if status == "your_turn" {
-        for from in position.pieces(turn).iter() {
-            let to = position.destinations(from);
-            if !to.is_empty() {
-                destinations.insert(from.to_string(), squares(to));
-            }
-        }
-    }
-    let start = game.start_position().turn();
-    let last_move = match (game.moves().last(), game.positions().iter().rev().nth(1)) {
-        (Some(&mv), Some(before)) => Some(LastMove {
-            mv: mv.to_string(),
-            path: names(&before.jump_path(mv).unwrap_or_else(|| vec![mv.from, mv.to])),
-            side: mover(start, game.moves().len() - 1).to_string(),
-        }),
-        _ => None,
-    };
-    let can_undo = session.thinking.is_none()
-        && (0..game.moves().len()).any(|i| mover(start, i) == session.human);
-    State {
-        id,
-        status,
-        turn: turn.to_string(),
-        human: session.human.to_string(),
-        computer: session.computer().to_string(),
-        level: session.level,
-        outcome: outcome_json(game.outcome()),
-        position: position.to_string(),
-        pieces: BySide {
-            x: squares(position.pieces(Side::X)),
-            o: squares(position.pieces(Side::O)),
-        },
-        camps: BySide {
-            x: squares(Side::X.home()),
-            o: squares(Side::O.home()),
-        },
-        moves: game.moves().iter().map(Move::to_string).collect(),
-        last_move,
-        destinations,
-        thinking: session.thinking.as_ref(),
-        can_undo,
-    }
 }

@@ -5,100 +5,41 @@
 //! cargo run --release -p halma-web -- --port 0    # any free port; the address is printed
 //! ```
 //!
-//! A small HTTP server (tiny_http, a worker pool) serves one page, with no build step and
-//! nothing fetched from elsewhere, and a JSON API under `/api` (docs/web-api.md). Many games
-//! run at once, each under an unguessable id; the computer's thinking time per request is
-//! capped, and the engines are a small shared pool, so one client cannot starve the others.
+//! An HTTP server (tokio, hyper, axum) serves one page, with no build step and nothing
+//! fetched from elsewhere, and a JSON API under `/api` (apps/web/README.md). Every game is
+//! stored as it is played (SQLite by default, PostgreSQL for several servers), under an
+//! unguessable id that is its link; the engines are a small pool fed fairly from a bounded
+//! queue; every resource a client can hold is bounded.
 
 mod api;
+mod clients;
+mod error;
+mod games;
+mod http;
+mod options;
+mod prune;
+mod serve;
+mod state;
 mod store;
 mod think;
 
-use std::io::{Read, Write};
-use std::net::{SocketAddr, TcpListener};
-use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::io::{IsTerminal, Write};
+use std::net::SocketAddr;
 use std::process::ExitCode;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::AtomicU64;
 use std::time::Duration;
 
-use tiny_http::{Header, Request, Response, Server};
+use options::{Options, Parsed, USAGE};
 
-use api::{ApiError, App, Reply, Req};
-
-/// Request bodies above this size are refused with 413.
-const MAX_BODY: usize = 16 * 1024;
-/// tiny_http drains an unread body when the request is dropped, into a buffer of the whole
-/// declared remainder (lazily mapped, so cheap up to here); for an absurd `Content-Length`
-/// that allocation would fail and abort the process, so above this the connection is
-/// abandoned instead of drained.
-const DRAIN_LIMIT: usize = 1 << 30;
-
-const USAGE: &str = "\
-usage: web [--port N] [--workers N] [--engines N] [--max-games N] [--think-ms N]
-
-  --port N       listen on 127.0.0.1:N (default 8080; 0 picks a free port)
-  --workers N    threads answering requests (default 4)
-  --engines N    searches that may run at once (default: workers - 1, at most the cores)
-  --max-games N  live games kept; the one idle longest is evicted (default 1000)
-  --think-ms N   cap on the computer's thinking per request, in ms (default 2000)";
-
-struct Options {
-    port: u16,
-    workers: usize,
-    engines: Option<usize>,
-    max_games: usize,
-    think_ms: u64,
-}
-
-fn parse_args(args: &[String]) -> Result<Options, String> {
-    let mut options = Options {
-        port: 8080,
-        workers: 4,
-        engines: None,
-        max_games: 1000,
-        think_ms: 2000,
-    };
-    let mut args = args.iter();
-    while let Some(flag) = args.next() {
-        if flag == "-h" || flag == "--help" {
-            return Err(String::new());
-        }
-        let value = args.next().ok_or_else(|| format!("{flag} needs a value"))?;
-        let number = |what: &str| -> Result<u64, String> {
-            value
-                .parse::<u64>()
-                .map_err(|_| format!("{flag} needs {what}, not {value:?}"))
-        };
-        match flag.as_str() {
-            "--port" => {
-                options.port = u16::try_from(number("a port number")?)
-                    .map_err(|_| format!("{flag}: {value} is not a port number"))?;
-            }
-            "--workers" => options.workers = positive(flag, number("a count")?)?,
-            "--engines" => options.engines = Some(positive(flag, number("a count")?)?),
-            "--max-games" => options.max_games = positive(flag, number("a count")?)?,
-            "--think-ms" => {
-                options.think_ms = number("milliseconds")?.max(1);
-            }
-            _ => return Err(format!("unknown option {flag:?}")),
-        }
-    }
-    Ok(options)
-}
-
-fn positive(flag: &str, value: u64) -> Result<usize, String> {
-    match usize::try_from(value) {
-        Ok(value) if value > 0 => Ok(value),
-        _ => Err(format!("{flag} must be at least 1")),
-    }
-}
+/// Database connections per process.
+const DATABASE_CONNECTIONS: u32 = 8;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let options = match parse_args(&args) {
-        Ok(options) => options,
-        Err(message) if message.is_empty() => {
+    let options = match options::parse(&args) {
+        Ok(Parsed::Run(options)) => *options,
+        Ok(Parsed::Help) => {
             println!("{USAGE}");
             return ExitCode::SUCCESS;
         }
@@ -107,229 +48,175 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let server = match listen(options.port)
-        .map_err(Into::into)
-        .and_then(|listener| Server::from_listener(listener, None))
-    {
-        Ok(server) => Arc::new(server),
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
+        )
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::stderr().is_terminal())
+        .init();
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(options.workers.unwrap_or(cores))
+        .enable_all()
+        .build();
+    match runtime {
+        Ok(runtime) => runtime.block_on(run(options, cores)),
         Err(error) => {
-            eprintln!(
-                "error: cannot listen on 127.0.0.1:{}: {error}",
-                options.port
-            );
+            eprintln!("error: cannot start the runtime: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The database when `--database` is not given: a file next to the server's binary.
+fn default_database() -> String {
+    let path = std::env::current_exe()
+        .map(|exe| exe.with_file_name("halma-web.sqlite3"))
+        .unwrap_or_else(|_| "halma-web.sqlite3".into());
+    format!("sqlite://{}", path.display())
+}
+
+async fn run(options: Options, cores: usize) -> ExitCode {
+    let url = options.database.clone().unwrap_or_else(default_database);
+    let store = match store::Store::connect(&url, DATABASE_CONNECTIONS).await {
+        Ok(store) => store,
+        Err(error) => {
+            eprintln!("error: cannot open the database {url}: {error}");
             return ExitCode::FAILURE;
         }
     };
-    let cores = std::thread::available_parallelism().map_or(1, usize::from);
-    let engines = options
-        .engines
-        .unwrap_or_else(|| options.workers.saturating_sub(1).clamp(1, cores));
-    let app = Arc::new(App {
-        store: store::Store::new(options.max_games),
-        pool: think::Pool::new(engines, Duration::from_millis(options.think_ms)),
+    let address = SocketAddr::new(options.bind, options.port);
+    let listener = match listen(address) {
+        Ok(listener) => listener,
+        Err(error) => {
+            eprintln!("error: cannot listen on {address}: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let engines = options.engines.unwrap_or(cores).max(1);
+    let per_client = options.engines_per_client.unwrap_or((engines / 2).max(1));
+    let pool = think::Pool::new(think::Config {
+        engines,
+        per_client,
+        outstanding_per_client: options.searches_per_client.unwrap_or(per_client + 2),
+        queue: options.queue,
+        queue_wait: options.queue_wait,
+        cap: options.think,
     });
-    match server.server_addr().to_ip() {
-        Some(address) => println!("halma: play at http://{address}/ (Ctrl-C stops the server)"),
-        None => println!("halma: listening"),
+    let stored = store.count().await.unwrap_or(0);
+    let app = Arc::new(api::App {
+        games: games::Games::new(store.clone()),
+        pool,
+        creations: clients::RateLimit::new(options.games_per_minute),
+        max_games: options.max_games,
+        stored: AtomicU64::new(stored),
+        mark_lifetime: options.queue_wait + options.think + Duration::from_secs(10),
+    });
+    tokio::spawn(prune::every(
+        Arc::clone(&app),
+        options.prune_every,
+        options.keep_finished,
+        options.keep_idle,
+    ));
+    match listener.local_addr() {
+        Ok(address) => println!("halma: play at http://{address}/ (Ctrl-C stops the server)"),
+        Err(_) => println!("halma: listening"),
     }
     let _ = std::io::stdout().flush();
-
-    let workers: Vec<_> = (0..options.workers)
-        .map(|n| {
-            let server = Arc::clone(&server);
-            let app = Arc::clone(&app);
-            std::thread::Builder::new()
-                .name(format!("worker-{n}"))
-                .spawn(move || {
-                    loop {
-                        match server.recv() {
-                            Ok(request) => dispatch(&app, request),
-                            Err(error) => {
-                                eprintln!("error: accepting a request failed: {error}");
-                                std::thread::sleep(Duration::from_millis(50));
-                            }
-                        }
-                    }
-                })
-        })
-        .collect();
-    for worker in workers {
-        match worker {
-            Ok(handle) => {
-                let _ = handle.join();
-            }
-            Err(error) => {
-                eprintln!("error: cannot start a worker thread: {error}");
-                return ExitCode::FAILURE;
-            }
-        }
-    }
+    tracing::info!(
+        database = %redact_url(&url),
+        stored,
+        engines,
+        "serving"
+    );
+    let limits = serve::ConnectionLimits {
+        max_connections: options
+            .max_connections
+            .unwrap_or_else(serve::default_max_connections),
+        per_client: options.connections_per_client,
+        header_timeout: options.header_timeout,
+        shutdown_grace: options.shutdown_grace,
+    };
+    let router = http::router(app, options.body_timeout);
+    serve::serve(listener, router, limits, stop_signal()).await;
+    store.close().await;
+    tracing::info!("stopped");
     ExitCode::SUCCESS
 }
 
-/// A listening socket on 127.0.0.1:`port` with `TCP_NODELAY`, which accepted connections
-/// inherit: tiny_http writes a response over 1 KiB in two parts (headers, then body), and
-/// with Nagle's algorithm the second waits for the client's delayed ACK, about 40 ms on every
-/// keep-alive request (measured: 45 ms per state request from Chromium, 3 ms with this).
-fn listen(port: u16) -> std::io::Result<TcpListener> {
-    use socket2::{Domain, Protocol, Socket, Type};
-    let socket = Socket::new(Domain::IPV4, Type::STREAM, Some(Protocol::TCP))?;
-    socket.set_reuse_address(true)?;
-    socket.set_tcp_nodelay(true)?;
-    socket.bind(&SocketAddr::from(([127, 0, 0, 1], port)).into())?;
-    socket.listen(128)?;
-    Ok(socket.into())
-}
-
-/// Bodies up to this size arrive already read by tiny_http's connection thread.
-const PREREAD: usize = 1024;
-/// Requests whose bodies are read on a thread of their own, at most (beyond, a worker reads).
-const MAX_UPLOADS: usize = 256;
-static UPLOADS: AtomicUsize = AtomicUsize::new(0);
-
-/// Serves `request` on this worker, or on a thread of its own when its body still has to be
-/// read from the network: a client that declares a body and never sends it then holds that
-/// thread only, never a worker.
-fn dispatch(app: &Arc<App>, request: Request) {
-    let expects_continue = request.headers().iter().any(|h| h.field.equiv("Expect"));
-    let chunked = request
-        .headers()
-        .iter()
-        .any(|h| h.field.equiv("Transfer-Encoding"));
-    let unread = !chunked
-        && (expects_continue || request.body_length().is_some_and(|length| length > PREREAD));
-    if unread && UPLOADS.fetch_add(1, Ordering::SeqCst) < MAX_UPLOADS {
-        let app = Arc::clone(app);
-        let spawned = std::thread::Builder::new()
-            .name("upload".to_owned())
-            .spawn(move || {
-                serve_guarded(&app, request);
-                UPLOADS.fetch_sub(1, Ordering::SeqCst);
-            });
-        if let Err(error) = spawned {
-            // The request went down with the closure (tiny_http answers it with a 500).
-            UPLOADS.fetch_sub(1, Ordering::SeqCst);
-            eprintln!("error: cannot start a thread for a request: {error}");
+/// The URL without its password, for the log.
+fn redact_url(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(scheme), Some(at)) if at > scheme => {
+            let credentials = &url[scheme + 3..at];
+            match credentials.split_once(':') {
+                Some((user, _)) => format!("{}{user}:***{}", &url[..scheme + 3], &url[at..]),
+                None => url.to_owned(),
+            }
         }
-        return;
-    }
-    if unread {
-        UPLOADS.fetch_sub(1, Ordering::SeqCst);
-    }
-    serve_guarded(app, request);
-}
-
-/// [`serve`], surviving a panic in the plumbing too (the handler's are caught inside).
-fn serve_guarded(app: &App, request: Request) {
-    if catch_unwind(AssertUnwindSafe(|| serve(app, request))).is_err() {
-        eprintln!("error: a bug: serving a request panicked");
+        _ => url.to_owned(),
     }
 }
 
-/// Reads, checks and answers one request. Nothing a client sends can make this panic; a bug
-/// that does is caught and answered with a 500.
-fn serve(app: &App, mut request: Request) {
-    if request
-        .headers()
-        .iter()
-        .any(|h| h.field.equiv("Transfer-Encoding"))
-    {
-        let error = ApiError::new(411, "send the body with a Content-Length, not chunked");
-        respond(request, error.reply());
-        return;
-    }
-    let declared = request
-        .headers()
-        .iter()
-        .any(|h| h.field.equiv("Content-Length"));
-    if declared && request.body_length().is_none() {
-        let error = ApiError::new(400, "the Content-Length header is not a valid number");
-        respond(request, error.reply());
-        return;
-    }
-    if let Some(length) = request.body_length().filter(|&length| length > MAX_BODY) {
-        refuse_oversized(request, length);
-        return;
-    }
-    let mut body = Vec::new();
-    if let Err(error) = request
-        .as_reader()
-        .take(MAX_BODY as u64 + 1)
-        .read_to_end(&mut body)
-    {
-        let error = ApiError::new(400, format!("could not read the request body: {error}"));
-        respond(request, error.reply());
-        return;
-    }
-    if body.len() > MAX_BODY {
-        refuse_oversized(request, body.len());
-        return;
-    }
-    let method = request.method().as_str().to_owned();
-    let url = request.url().to_owned();
-    let (path, query) = url.split_once('?').unwrap_or((&url, ""));
-    let req = Req {
-        method: &method,
-        path,
-        query,
-        body: &body,
+/// A listening socket with a backlog long enough for bursts.
+fn listen(address: SocketAddr) -> std::io::Result<tokio::net::TcpListener> {
+    let socket = if address.is_ipv4() {
+        tokio::net::TcpSocket::new_v4()?
+    } else {
+        tokio::net::TcpSocket::new_v6()?
     };
-    let reply = catch_unwind(AssertUnwindSafe(|| api::handle(app, &req))).unwrap_or_else(|_| {
-        eprintln!("error: a bug: handling {method} {path} panicked");
-        ApiError::new(500, "internal error while handling this request").reply()
-    });
-    respond(request, reply);
+    socket.set_reuseaddr(true)?;
+    socket.bind(address)?;
+    socket.listen(1024)
 }
 
-fn refuse_oversized(request: Request, length: usize) {
-    let error = ApiError::new(
-        413,
-        format!("the request body is {length} bytes, more than the {MAX_BODY} allowed"),
-    );
-    if length <= DRAIN_LIMIT {
-        respond(request, error.reply());
-        return;
+/// Completes on SIGTERM or SIGINT (Ctrl-C).
+async fn stop_signal() {
+    use tokio::signal::unix::{SignalKind, signal};
+    let mut term = match signal(SignalKind::terminate()) {
+        Ok(term) => term,
+        Err(error) => {
+            tracing::warn!("cannot watch for SIGTERM: {error}");
+            let _ = tokio::signal::ctrl_c().await;
+            return;
+        }
+    };
+    tokio::select! {
+        _ = term.recv() => tracing::info!("SIGTERM"),
+        _ = tokio::signal::ctrl_c() => tracing::info!("SIGINT"),
     }
-    // Answer over the raw stream and abandon the connection without dropping the body reader
-    // (whose drop would allocate `length` bytes): it stays open until the process ends.
-    let reply = error.reply();
-    let mut response = Response::empty(reply.status);
-    for header in headers(&reply) {
-        response.add_header(header);
+}
+
+/// The PostgreSQL URL for tests, from `HALMA_TEST_POSTGRES`; without it the test says it is
+/// skipped, and fails under CI (`CI` set), where it must run.
+#[cfg(test)]
+pub fn postgres_for_tests() -> Option<String> {
+    match std::env::var("HALMA_TEST_POSTGRES") {
+        Ok(url) if !url.is_empty() => Some(url),
+        _ => {
+            assert!(
+                std::env::var_os("CI").is_none(),
+                "HALMA_TEST_POSTGRES must name a PostgreSQL database under CI"
+            );
+            println!("skipped: HALMA_TEST_POSTGRES is not set (no PostgreSQL to test against)");
+            None
+        }
     }
-    let mut stream = request.upgrade("none", response);
-    let _ = stream.write_all(&reply.body);
-    let _ = stream.flush();
-    std::mem::forget(stream);
-    eprintln!("refused a request declaring a {length}-byte body; its connection is abandoned");
 }
 
-fn header(name: &str, value: &str) -> Option<Header> {
-    Header::from_bytes(name.as_bytes(), value.as_bytes()).ok()
-}
-
-fn headers(reply: &Reply) -> Vec<Header> {
-    let mut all = vec![("Content-Type", reply.content_type.to_owned())];
-    all.extend(reply.headers.iter().cloned());
-    all.push(("X-Content-Type-Options", "nosniff".to_owned()));
-    all.push(("Referrer-Policy", "no-referrer".to_owned()));
-    all.push((
-        "Content-Security-Policy",
-        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; \
-         connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
-            .to_owned(),
-    ));
-    all.iter()
-        .filter_map(|(name, value)| header(name, value))
-        .collect()
-}
-
-fn respond(request: Request, reply: Reply) {
-    let mut response = Response::from_data(reply.body.clone()).with_status_code(reply.status);
-    for header in headers(&reply) {
-        response.add_header(header);
-    }
-    if let Err(error) = request.respond(response) {
-        eprintln!("note: could not send a response: {error}");
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn passwords_stay_out_of_the_log() {
+        assert_eq!(
+            super::redact_url("postgres://halma:secret@localhost/halma"),
+            "postgres://halma:***@localhost/halma"
+        );
+        assert_eq!(
+            super::redact_url("sqlite:///tmp/a.db"),
+            "sqlite:///tmp/a.db"
+        );
     }
 }

@@ -1,135 +1,411 @@
-//! The live games: each under its own lock, found by an unguessable id, with a bound on how
-//! many are kept (the one idle longest goes first).
+//! The games on disk: one table, in SQLite (a file, the default) or PostgreSQL (shared by
+//! several server processes), through sqlx's `Any` driver so that both run the same SQL.
+//!
+//! Every change is a compare-and-swap on the row's `version`, so two processes (or two
+//! requests) changing one game cannot lose either change: the loser sees a conflict and
+//! starts over from the new row (see `games.rs`).
 
-use std::collections::HashMap;
-use std::hash::{BuildHasher, Hasher};
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard};
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
-use halma::{Game, Side};
+use sqlx::any::{AnyPoolOptions, install_default_drivers};
+use sqlx::{AnyPool, Row};
 
-use crate::think::Progress;
-
-/// One game against the computer.
-pub struct Session {
-    /// The game itself.
-    pub game: Game,
-    /// The side the person plays; the computer plays the other.
-    pub human: Side,
-    /// The computer's level, 1 to 10.
-    pub level: u8,
-    /// Set while a search for this game runs (the computer's move or a hint).
-    pub thinking: Option<Progress>,
+/// One game as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredGame {
+    /// The game's id (32 hex digits).
+    pub id: String,
+    /// The game record (`Game::to_record`): start position and moves.
+    pub record: String,
+    /// The person's side, `"x"` or `"o"`.
+    pub human: String,
+    /// The computer's level.
+    pub level: i64,
+    /// Bumped by every change; a change names the version it read.
+    pub version: i64,
+    /// While a search for this game runs: its progress as JSON.
+    pub thinking: Option<String>,
+    /// The running search's token, so only it clears its mark.
+    pub thinking_token: Option<String>,
+    /// When the thinking mark lapses (Unix ms) if its process died.
+    pub thinking_until: Option<i64>,
+    /// Whether the game is over.
+    pub finished: bool,
+    /// Created (Unix ms).
+    pub created_ms: i64,
+    /// Last changed (Unix ms).
+    pub updated_ms: i64,
 }
 
-impl Session {
-    /// The side of the computer.
-    pub fn computer(&self) -> Side {
-        self.human.other()
+/// A database failure, as text for the log.
+#[derive(Debug)]
+pub struct StoreError(pub String);
+
+impl From<sqlx::Error> for StoreError {
+    fn from(error: sqlx::Error) -> StoreError {
+        StoreError(error.to_string())
     }
 }
 
-/// A stored game and when it was last used (a tick of the store's logical clock).
-pub struct Entry {
-    session: Mutex<Session>,
-    last_used: AtomicU64,
-}
-
-impl Entry {
-    /// Locks the game. A panic while it was locked leaves the game as it was (every change
-    /// is made whole or not at all), so a poisoned lock is taken over.
-    pub fn lock(&self) -> MutexGuard<'_, Session> {
-        self.session
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
+impl std::fmt::Display for StoreError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "database error: {}", self.0)
     }
 }
 
-/// All live games.
+type Result<T> = std::result::Result<T, StoreError>;
+
+const SCHEMA: [&str; 2] = [
+    "CREATE TABLE IF NOT EXISTS halma_games (
+        id TEXT PRIMARY KEY,
+        record TEXT NOT NULL,
+        human TEXT NOT NULL,
+        level BIGINT NOT NULL,
+        version BIGINT NOT NULL,
+        thinking TEXT,
+        thinking_token TEXT,
+        thinking_until BIGINT,
+        finished BIGINT NOT NULL,
+        created_ms BIGINT NOT NULL,
+        updated_ms BIGINT NOT NULL
+    )",
+    "CREATE INDEX IF NOT EXISTS halma_games_age ON halma_games (finished, updated_ms)",
+];
+
+const COLUMNS: &str = "id, record, human, level, version, thinking, thinking_token, \
+                       thinking_until, finished, created_ms, updated_ms";
+
+/// The database.
+#[derive(Clone)]
 pub struct Store {
-    games: Mutex<HashMap<String, Arc<Entry>>>,
-    max_games: usize,
-    clock: AtomicU64,
-    keys: std::collections::hash_map::RandomState,
-    counter: AtomicU64,
+    pool: AnyPool,
+    backend: &'static str,
+}
+
+/// `url` with what SQLite needs to create the file on first start.
+fn with_create(url: &str) -> String {
+    if url.starts_with("sqlite:") && !url.contains("mode=") {
+        let joiner = if url.contains('?') { '&' } else { '?' };
+        format!("{url}{joiner}mode=rwc")
+    } else {
+        url.to_owned()
+    }
 }
 
 impl Store {
-    /// A store that keeps at most `max_games` games (at least one).
-    pub fn new(max_games: usize) -> Store {
-        Store {
-            games: Mutex::new(HashMap::new()),
-            max_games: max_games.max(1),
-            clock: AtomicU64::new(0),
-            keys: std::collections::hash_map::RandomState::new(),
-            counter: AtomicU64::new(0),
+    /// Connects to `url` (`sqlite://PATH` or `postgres://...`) and creates the table if
+    /// it is missing.
+    pub async fn connect(url: &str, connections: u32) -> Result<Store> {
+        install_default_drivers();
+        let backend = if url.starts_with("sqlite:") {
+            "sqlite"
+        } else if url.starts_with("postgres:") || url.starts_with("postgresql:") {
+            "postgres"
+        } else {
+            return Err(StoreError(format!(
+                "unsupported database URL {url:?}: use sqlite://PATH or postgres://..."
+            )));
+        };
+        let sqlite = backend == "sqlite";
+        let pool = AnyPoolOptions::new()
+            .max_connections(connections)
+            .acquire_timeout(Duration::from_secs(10))
+            .after_connect(move |connection, _| {
+                Box::pin(async move {
+                    if sqlite {
+                        // Readers never wait for the writer; a commit is durable at the next
+                        // checkpoint (a power cut may lose the last moves, never corrupt).
+                        sqlx::query("PRAGMA journal_mode = WAL")
+                            .execute(&mut *connection)
+                            .await?;
+                        sqlx::query("PRAGMA synchronous = NORMAL")
+                            .execute(&mut *connection)
+                            .await?;
+                        sqlx::query("PRAGMA busy_timeout = 10000")
+                            .execute(&mut *connection)
+                            .await?;
+                    }
+                    Ok(())
+                })
+            })
+            .connect(&with_create(url))
+            .await?;
+        let store = Store { pool, backend };
+        // Two processes starting at once on one PostgreSQL may race to create the table:
+        // the loser's error is gone on a second try.
+        if store.create_schema().await.is_err() {
+            tokio::time::sleep(Duration::from_millis(200)).await;
+            store.create_schema().await?;
+        }
+        Ok(store)
+    }
+
+    async fn create_schema(&self) -> Result<()> {
+        for statement in SCHEMA {
+            sqlx::query(statement).execute(&self.pool).await?;
+        }
+        Ok(())
+    }
+
+    /// `"sqlite"` or `"postgres"`.
+    pub fn backend(&self) -> &'static str {
+        self.backend
+    }
+
+    /// Whether the database answers.
+    pub async fn ping(&self) -> Result<()> {
+        sqlx::query("SELECT 1").execute(&self.pool).await?;
+        Ok(())
+    }
+
+    /// Stores a new game; `false` if its id is taken.
+    pub async fn insert(&self, game: &StoredGame) -> Result<bool> {
+        let done = sqlx::query(&format!(
+            "INSERT INTO halma_games ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) \
+             ON CONFLICT (id) DO NOTHING"
+        ))
+        .bind(&game.id)
+        .bind(&game.record)
+        .bind(&game.human)
+        .bind(game.level)
+        .bind(game.version)
+        .bind(game.thinking.clone())
+        .bind(game.thinking_token.clone())
+        .bind(game.thinking_until)
+        .bind(i64::from(game.finished))
+        .bind(game.created_ms)
+        .bind(game.updated_ms)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// The game `id`, if stored.
+    pub async fn load(&self, id: &str) -> Result<Option<StoredGame>> {
+        let row = sqlx::query(&format!("SELECT {COLUMNS} FROM halma_games WHERE id = $1"))
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        row.map(|row| -> Result<StoredGame> {
+            Ok(StoredGame {
+                id: row.try_get(0)?,
+                record: row.try_get(1)?,
+                human: row.try_get(2)?,
+                level: row.try_get(3)?,
+                version: row.try_get(4)?,
+                thinking: row.try_get(5)?,
+                thinking_token: row.try_get(6)?,
+                thinking_until: row.try_get(7)?,
+                finished: row.try_get::<i64, _>(8)? != 0,
+                created_ms: row.try_get(9)?,
+                updated_ms: row.try_get(10)?,
+            })
+        })
+        .transpose()
+    }
+
+    /// Replaces the game if it is still at `game.version - 1`; `false` on a conflict (or if
+    /// it was deleted).
+    pub async fn update(&self, game: &StoredGame) -> Result<bool> {
+        let done = sqlx::query(
+            "UPDATE halma_games SET record = $1, human = $2, level = $3, version = $4, \
+             thinking = $5, thinking_token = $6, thinking_until = $7, finished = $8, \
+             updated_ms = $9 WHERE id = $10 AND version = $11",
+        )
+        .bind(&game.record)
+        .bind(&game.human)
+        .bind(game.level)
+        .bind(game.version)
+        .bind(game.thinking.clone())
+        .bind(game.thinking_token.clone())
+        .bind(game.thinking_until)
+        .bind(i64::from(game.finished))
+        .bind(game.updated_ms)
+        .bind(&game.id)
+        .bind(game.version - 1)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Records a running search's progress, if the search `token` still holds the game.
+    pub async fn set_progress(&self, id: &str, token: &str, progress: &str) -> Result<()> {
+        sqlx::query("UPDATE halma_games SET thinking = $1 WHERE id = $2 AND thinking_token = $3")
+            .bind(progress)
+            .bind(id)
+            .bind(token)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Deletes the game `id`; whether it existed.
+    pub async fn delete(&self, id: &str) -> Result<bool> {
+        let done = sqlx::query("DELETE FROM halma_games WHERE id = $1")
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Deletes finished games unchanged since `finished_before` and unfinished ones unchanged
+    /// since `idle_before` (Unix ms); how many.
+    pub async fn prune(&self, finished_before: i64, idle_before: i64) -> Result<u64> {
+        let done = sqlx::query(
+            "DELETE FROM halma_games WHERE (finished = 1 AND updated_ms < $1) \
+             OR (finished = 0 AND updated_ms < $2)",
+        )
+        .bind(finished_before)
+        .bind(idle_before)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected())
+    }
+
+    /// How many games are stored.
+    pub async fn count(&self) -> Result<u64> {
+        let row = sqlx::query("SELECT COUNT(*) FROM halma_games")
+            .fetch_one(&self.pool)
+            .await?;
+        Ok(u64::try_from(row.try_get::<i64, _>(0)?).unwrap_or(0))
+    }
+
+    /// Closes the connections (after the last write).
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+}
+
+/// The store contract, run against SQLite always and against PostgreSQL when
+/// `HALMA_TEST_POSTGRES` names one.
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(id: &str, finished: bool, updated_ms: i64) -> StoredGame {
+        StoredGame {
+            id: id.to_owned(),
+            record: "16/16 x\n".to_owned(),
+            human: "x".to_owned(),
+            level: 5,
+            version: 1,
+            thinking: None,
+            thinking_token: None,
+            thinking_until: None,
+            finished,
+            created_ms: updated_ms,
+            updated_ms,
         }
     }
 
-    fn map(&self) -> MutexGuard<'_, HashMap<String, Arc<Entry>>> {
-        self.games
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    fn fresh_id() -> String {
+        crate::games::new_id()
     }
 
-    /// The next tick: every use of a game gets a later one than all before it.
-    fn now(&self) -> u64 {
-        self.clock.fetch_add(1, Ordering::Relaxed)
-    }
+    async fn contract(store: Store) {
+        store.ping().await.unwrap();
+        let id = fresh_id();
+        assert_eq!(store.load(&id).await.unwrap(), None);
+        let mut stored = game(&id, false, 1_000);
+        assert!(store.insert(&stored).await.unwrap());
+        assert!(
+            !store.insert(&stored).await.unwrap(),
+            "an id is stored once"
+        );
+        assert_eq!(store.load(&id).await.unwrap().as_ref(), Some(&stored));
 
-    /// A fresh id: 64 bits of SipHash, keyed by the process's random `RandomState` keys, over
-    /// a counter and the clock, as 16 hex digits.
-    fn fresh_id(&self) -> String {
-        let mut hasher = self.keys.build_hasher();
-        hasher.write_u64(self.counter.fetch_add(1, Ordering::Relaxed));
-        let nanos = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map(|d| d.as_nanos())
-            .unwrap_or(0);
-        hasher.write_u128(nanos);
-        format!("{:016x}", hasher.finish())
-    }
+        // A change names the version it read: a second change from the same read conflicts.
+        stored.version = 2;
+        stored.record.push_str("l2-k3\n");
+        stored.thinking = Some("{\"purpose\":\"move\"}".to_owned());
+        stored.thinking_token = Some("t1".to_owned());
+        stored.thinking_until = Some(5_000);
+        assert!(store.update(&stored).await.unwrap());
+        assert!(
+            !store.update(&stored).await.unwrap(),
+            "a stale version conflicts"
+        );
+        assert_eq!(store.load(&id).await.unwrap().as_ref(), Some(&stored));
 
-    /// Stores `session` under a new id, evicting the game idle longest if the store is full.
-    /// Returns the id and the evicted game's id, if any.
-    pub fn insert(&self, session: Session) -> (String, Arc<Entry>, Option<String>) {
-        let entry = Arc::new(Entry {
-            session: Mutex::new(session),
-            last_used: AtomicU64::new(self.now()),
-        });
-        let mut games = self.map();
-        let mut evicted = None;
-        while games.len() >= self.max_games {
-            let oldest = games
-                .iter()
-                .min_by_key(|(_, entry)| entry.last_used.load(Ordering::Relaxed))
-                .map(|(id, _)| id.clone());
-            match oldest {
-                Some(id) => {
-                    games.remove(&id);
-                    evicted = Some(id);
-                }
-                None => break,
-            }
+        // Progress goes only to the search that holds the game.
+        store.set_progress(&id, "other", "{}").await.unwrap();
+        assert_eq!(
+            store.load(&id).await.unwrap().unwrap().thinking,
+            stored.thinking
+        );
+        store
+            .set_progress(&id, "t1", "{\"depth\":3}")
+            .await
+            .unwrap();
+        let loaded = store.load(&id).await.unwrap().unwrap();
+        assert_eq!(loaded.thinking.as_deref(), Some("{\"depth\":3}"));
+        assert_eq!(loaded.version, 2, "progress is not a change of the game");
+
+        // Pruning: old finished games go, games in play and recent ones stay.
+        let old_finished = fresh_id();
+        let new_finished = fresh_id();
+        let old_playing = fresh_id();
+        let ancient_playing = fresh_id();
+        store.insert(&game(&old_finished, true, 100)).await.unwrap();
+        store
+            .insert(&game(&new_finished, true, 10_000))
+            .await
+            .unwrap();
+        store.insert(&game(&old_playing, false, 100)).await.unwrap();
+        store
+            .insert(&game(&ancient_playing, false, 10))
+            .await
+            .unwrap();
+        let before = store.count().await.unwrap();
+        assert!(before >= 5);
+        assert!(store.prune(200, 50).await.unwrap() >= 2);
+        assert_eq!(store.load(&old_finished).await.unwrap(), None);
+        assert_eq!(store.load(&ancient_playing).await.unwrap(), None);
+        for kept in [&new_finished, &old_playing, &id] {
+            assert!(store.load(kept).await.unwrap().is_some(), "{kept} is kept");
         }
-        let mut id = self.fresh_id();
-        while games.contains_key(&id) {
-            id = self.fresh_id();
+
+        assert!(store.delete(&id).await.unwrap());
+        assert!(!store.delete(&id).await.unwrap());
+        assert_eq!(store.load(&id).await.unwrap(), None);
+        for id in [&new_finished, &old_playing] {
+            store.delete(id).await.unwrap();
         }
-        games.insert(id.clone(), entry.clone());
-        (id, entry, evicted)
     }
 
-    /// The game `id`, marked as used now.
-    pub fn get(&self, id: &str) -> Option<Arc<Entry>> {
-        let entry = self.map().get(id).cloned()?;
-        entry.last_used.store(self.now(), Ordering::Relaxed);
-        Some(entry)
+    #[tokio::test]
+    async fn sqlite_keeps_the_contract_and_creates_its_file() {
+        let dir = std::env::temp_dir().join(format!("halma-store-{}", fresh_id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("games.sqlite3");
+        let url = format!("sqlite://{}", path.display());
+        contract(Store::connect(&url, 4).await.unwrap()).await;
+        assert!(path.exists());
+        // The file outlives the connection: a game stored before is there after.
+        let store = Store::connect(&url, 1).await.unwrap();
+        let id = fresh_id();
+        store.insert(&game(&id, false, 1)).await.unwrap();
+        store.close().await;
+        let store = Store::connect(&url, 1).await.unwrap();
+        assert!(store.load(&id).await.unwrap().is_some());
+        store.close().await;
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
-    /// Forgets the game `id`; whether it existed.
-    pub fn remove(&self, id: &str) -> bool {
-        self.map().remove(id).is_some()
+    #[tokio::test]
+    async fn postgres_keeps_the_contract() {
+        let Some(url) = crate::postgres_for_tests() else {
+            return;
+        };
+        contract(Store::connect(&url, 4).await.unwrap()).await;
+    }
+
+    #[tokio::test]
+    async fn other_databases_are_refused() {
+        let error = Store::connect("mysql://localhost/x", 1)
+            .await
+            .err()
+            .unwrap();
+        assert!(error.0.contains("unsupported"), "{error}");
     }
 }

@@ -9,7 +9,7 @@ const $ = (id) => document.getElementById(id);
 const ui = {
   board: $('board'), status: $('status'), thinking: $('thinking'), moves: $('moves'),
   banner: $('banner'), level: $('level'), side: $('side'),
-  newGame: $('new'), undo: $('undo'), hint: $('hint'),
+  newGame: $('new'), undo: $('undo'), hint: $('hint'), link: $('link'),
 };
 
 let state = null;        // the game as the server last described it
@@ -199,10 +199,9 @@ function formatScore(t) {
 
 async function api(method, path, body) {
   const options = { method, headers: { Accept: 'application/json' } };
-  if (body !== undefined) {
-    options.headers['Content-Type'] = 'application/json';
-    options.body = JSON.stringify(body);
-  }
+  // The server takes changes only as JSON (no cross-site form can send that).
+  if (method !== 'GET' && method !== 'HEAD') options.headers['Content-Type'] = 'application/json';
+  if (body !== undefined) options.body = JSON.stringify(body);
   const response = await fetch(path, options);
   let data = null;
   try { data = await response.json(); } catch (_) { /* not JSON */ }
@@ -219,7 +218,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function fail(error) {
   note = error.status === 404
-    ? 'This game is gone (the server restarted or dropped it). Press New game.'
+    ? 'This game is gone (deleted, or pruned after it ended). Press New game.'
     : 'Error: ' + error.message;
   render();
 }
@@ -363,13 +362,26 @@ function onKey(event) {
   }
 }
 
+// The game's link, /g/<id>, resumes it in any browser: shown on the page and in the address
+// bar, and remembered for the next visit.
+function showLink() {
+  const link = `/g/${state.id}`;
+  if (location.pathname !== link) history.replaceState(null, '', link);
+  const a = document.createElement('a');
+  a.id = 'game-link';
+  a.href = link;
+  a.textContent = location.origin + link;
+  ui.link.replaceChildren(document.createTextNode('This game\'s link (open it anywhere to resume): '), a);
+  try { localStorage.setItem('halma-game', state.id); } catch (_) { /* private mode */ }
+}
+
 async function newGame() {
   const created = await api('POST', '/api/games', { level: Number(ui.level.value), human: ui.side.value });
   state = created;
   selected = null;
   hint = null;
   showThinking(null);
-  try { localStorage.setItem('halma-game', state.id); } catch (_) { /* private mode */ }
+  showLink();
   pickCursor();
   render();
   await afterLoad();
@@ -408,16 +420,21 @@ async function start() {
   buildBoard();
   busy = true;
   try {
-    let id = null;
-    try { id = localStorage.getItem('halma-game'); } catch (_) { /* private mode */ }
-    if (id && /^[0-9a-f]{16}$/.test(id)) {
+    const fromLink = location.pathname.match(/^\/g\/([0-9a-f]{32})$/);
+    let id = fromLink ? fromLink[1] : null;
+    if (!id) {
+      try { id = localStorage.getItem('halma-game'); } catch (_) { /* private mode */ }
+    }
+    if (id && /^[0-9a-f]{32}$/.test(id)) {
       try {
         state = await api('GET', `/api/games/${id}`);
       } catch (_) {
         state = null;
+        if (fromLink) note = 'That game link is unknown (deleted, or pruned after it ended): here is a new game.';
       }
     }
     if (state) {
+      showLink();
       ui.side.value = state.human;
       markCamps(state.camps);
       pickCursor();
@@ -425,7 +442,7 @@ async function start() {
       await afterLoad();
     } else {
       state = await api('POST', '/api/games', { human: ui.side.value });
-      try { localStorage.setItem('halma-game', state.id); } catch (_) { /* private mode */ }
+      showLink();
       ui.level.value = String(state.level);
       markCamps(state.camps);
       pickCursor();

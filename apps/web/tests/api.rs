@@ -1,155 +1,15 @@
 //! The browser game's JSON API, tested over real HTTP/1.1.
 //!
 //! Each test starts the server binary (built by cargo for this test) on a free port
-//! (`--port 0`), reads the address it prints, and talks to it with plain `TcpStream`
-//! requests.
+//! (`--port 0`) with a database of its own, reads the address it prints, and talks to it
+//! with plain `TcpStream` requests.
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
-use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
-use std::time::Duration;
+mod common;
 
+use std::io::{Read, Write};
+
+use common::{Server, strings};
 use serde_json::{Value, json};
-
-/// The server's binary, built by cargo for this test.
-fn binary() -> PathBuf {
-    PathBuf::from(env!("CARGO_BIN_EXE_halma-web"))
-}
-
-/// A running server, stopped when dropped.
-struct Server {
-    child: Child,
-    addr: String,
-}
-
-impl Server {
-    fn start(args: &[&str]) -> Server {
-        let mut child = Command::new(binary())
-            .args(["--port", "0"])
-            .args(args)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the web example starts");
-        let stdout = child.stdout.take().expect("piped stdout");
-        let mut line = String::new();
-        BufReader::new(stdout)
-            .read_line(&mut line)
-            .expect("the server prints its address");
-        let addr = line
-            .split("http://")
-            .nth(1)
-            .and_then(|rest| rest.split('/').next())
-            .unwrap_or_else(|| panic!("no address in {line:?}"))
-            .to_owned();
-        Server { child, addr }
-    }
-
-    /// Sends one request (HTTP/1.1, `Connection: close`) and returns the status, the
-    /// headers (lower-case names) and the body.
-    fn raw(&self, head: &str, body: &[u8]) -> (u16, Vec<(String, String)>, Vec<u8>) {
-        let mut stream = TcpStream::connect(&self.addr).expect("connect");
-        stream
-            .set_read_timeout(Some(Duration::from_secs(30)))
-            .expect("timeout");
-        stream.write_all(head.as_bytes()).expect("send head");
-        stream.write_all(body).expect("send body");
-        let mut response = Vec::new();
-        stream.read_to_end(&mut response).expect("read response");
-        parse_response(&response)
-    }
-
-    fn request(&self, method: &str, path: &str, body: Option<&str>) -> (u16, Value) {
-        let body = body.unwrap_or("");
-        let head = format!(
-            "{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
-            self.addr,
-            body.len()
-        );
-        let (status, headers, bytes) = self.raw(&head, body.as_bytes());
-        let content_type = header(&headers, "content-type").unwrap_or_default();
-        assert!(
-            content_type.starts_with("application/json"),
-            "{method} {path}: content type {content_type:?}"
-        );
-        let value = serde_json::from_slice(&bytes).unwrap_or_else(|error| {
-            panic!(
-                "{method} {path}: body is not JSON ({error}): {:?}",
-                String::from_utf8_lossy(&bytes)
-            )
-        });
-        (status, value)
-    }
-
-    fn get(&self, path: &str) -> (u16, Value) {
-        self.request("GET", path, None)
-    }
-
-    fn post(&self, path: &str, body: Value) -> (u16, Value) {
-        self.request("POST", path, Some(&body.to_string()))
-    }
-
-    fn new_game(&self, body: Value) -> String {
-        let (status, state) = self.post("/api/games", body);
-        assert_eq!(status, 201, "{state}");
-        state["id"].as_str().expect("an id").to_owned()
-    }
-
-    /// Asserts that `(status, body)` is the error `status` with a message containing `needle`.
-    fn expect_error(&self, (status, body): (u16, Value), expected: u16, needle: &str) {
-        assert_eq!(status, expected, "{body}");
-        let message = body["error"]
-            .as_str()
-            .unwrap_or_else(|| panic!("no error in {body}"));
-        assert!(
-            message.contains(needle),
-            "error {message:?} should mention {needle:?}"
-        );
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn parse_response(response: &[u8]) -> (u16, Vec<(String, String)>, Vec<u8>) {
-    let split = response
-        .windows(4)
-        .position(|w| w == b"\r\n\r\n")
-        .unwrap_or_else(|| panic!("no header end in {:?}", String::from_utf8_lossy(response)));
-    let head = String::from_utf8_lossy(&response[..split]);
-    let mut lines = head.split("\r\n");
-    let status = lines
-        .next()
-        .and_then(|line| line.split(' ').nth(1))
-        .and_then(|code| code.parse().ok())
-        .expect("a status line");
-    let headers = lines
-        .filter_map(|line| line.split_once(':'))
-        .map(|(name, value)| (name.trim().to_ascii_lowercase(), value.trim().to_owned()))
-        .collect();
-    (status, headers, response[split + 4..].to_vec())
-}
-
-fn header(headers: &[(String, String)], name: &str) -> Option<String> {
-    headers
-        .iter()
-        .find(|(n, _)| n == name)
-        .map(|(_, v)| v.clone())
-}
-
-fn strings(value: &Value) -> Vec<String> {
-    value
-        .as_array()
-        .unwrap_or_else(|| panic!("not an array: {value}"))
-        .iter()
-        .map(|v| v.as_str().expect("a string").to_owned())
-        .collect()
-}
 
 #[test]
 fn a_game_through_the_api() {
@@ -159,8 +19,9 @@ fn a_game_through_the_api() {
     let (status, state) = server.post("/api/games", json!({ "level": 2 }));
     assert_eq!(status, 201, "{state}");
     let id = state["id"].as_str().expect("id").to_owned();
-    assert_eq!(id.len(), 16);
+    assert_eq!(id.len(), 32, "128 bits");
     assert!(id.chars().all(|c| c.is_ascii_hexdigit()));
+    assert_eq!(state["link"], format!("/g/{id}"));
     assert_eq!(state["status"], "your_turn");
     assert_eq!(state["human"], "x");
     assert_eq!(state["level"], 2);
@@ -379,16 +240,26 @@ fn bad_requests_get_json_errors_and_the_server_survives() {
     server.expect_error(server.get("/api/nothing"), 404, "no such page");
     server.expect_error(server.get(&format!("{game}/teleport")), 404, "no such page");
     server.expect_error(server.get("/../../etc/passwd"), 404, "no such page");
-    let (status, headers, body) = server.raw(
+    let response = server.raw(
         &format!(
             "PUT /api/games HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n",
             server.addr
         ),
         b"",
     );
-    assert_eq!(status, 405);
-    assert_eq!(header(&headers, "allow").as_deref(), Some("POST"));
-    assert!(String::from_utf8_lossy(&body).contains("\"error\""));
+    assert_eq!(response.status, 405);
+    assert_eq!(response.header("allow").as_deref(), Some("POST"));
+    assert!(response.json()["error"].is_string());
+    // HEAD of a hint would run a search for nothing: refused.
+    let response = server.raw(
+        &format!(
+            "HEAD {game}/hint HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
+            server.addr
+        ),
+        b"",
+    );
+    assert_eq!(response.status, 405);
+    assert_eq!(response.header("allow").as_deref(), Some("GET"));
     server.expect_error(server.request("GET", &mv, None), 405, "not allowed");
     server.expect_error(
         server.get(&format!("{game}/destinations?from=q99")),
@@ -400,10 +271,7 @@ fn bad_requests_get_json_errors_and_the_server_survives() {
     // Oversized bodies: declared and sent, and declared far beyond what is sent.
     let big = "x".repeat(20_000);
     server.expect_error(server.request("POST", &mv, Some(&big)), 413, "more than");
-    let mut stream = TcpStream::connect(&server.addr).expect("connect");
-    stream
-        .set_read_timeout(Some(Duration::from_secs(30)))
-        .expect("timeout");
+    let mut stream = server.connect_from(1);
     write!(
         stream,
         "POST {mv} HTTP/1.1\r\nHost: {}\r\nContent-Length: 999999999999\r\n\r\n{{\"move\"",
@@ -422,22 +290,40 @@ fn bad_requests_get_json_errors_and_the_server_survives() {
     assert!(text.starts_with("HTTP/1.1 413"), "{text}");
     assert!(text.contains("more than"), "{text}");
     drop(stream);
-    // A Content-Length that is no number, and a chunked body.
-    let (status, _, _) = server.raw(
+    // A Content-Length that is no number (hyper answers 400 itself, without a body), and a
+    // chunked body, which is read as HTTP says.
+    let response = server.raw(
         &format!(
             "POST {mv} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nContent-Length: 1e3\r\n\r\n",
             server.addr
         ),
         b"",
     );
-    assert_eq!(status, 400);
-    let (status, _, _) = server.raw(
-        &format!("POST {mv} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nTransfer-Encoding: chunked\r\n\r\n", server.addr),
+    assert_eq!(response.status, 400);
+    let response = server.raw(
+        &format!("POST {mv} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n", server.addr),
         b"2\r\n{}\r\n0\r\n\r\n",
     );
-    assert_eq!(status, 411);
+    assert_eq!(response.status, 400);
+    assert!(
+        response.json()["error"]
+            .as_str()
+            .unwrap()
+            .contains("missing field `move`")
+    );
+    // Requests that change a game must be JSON from this server's own pages.
+    let response = server.raw(
+        &format!("POST {mv} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: 17\r\n\r\n", server.addr),
+        br#"{"move": "l2-k3"}"#,
+    );
+    assert_eq!(response.status, 415, "{}", response.json());
+    let response = server.raw(
+        &format!("POST {mv} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nOrigin: http://evil.example\r\nContent-Type: application/json\r\nContent-Length: 17\r\n\r\n", server.addr),
+        br#"{"move": "l2-k3"}"#,
+    );
+    assert_eq!(response.status, 403, "{}", response.json());
     // Garbage instead of HTTP.
-    let mut stream = TcpStream::connect(&server.addr).expect("connect");
+    let mut stream = server.connect_from(1);
     stream
         .write_all(b"\x00\x01 nonsense \xff\r\n\r\n")
         .expect("send");
@@ -457,73 +343,8 @@ fn bad_requests_get_json_errors_and_the_server_survives() {
 }
 
 #[test]
-fn clients_that_stall_mid_body_do_not_hold_the_workers() {
-    let server = Server::start(&["--workers", "2"]);
-    let id = server.new_game(json!({}));
-    // Sends a request head declaring a `length`-byte body and waits until the server has
-    // taken the request up: it answers `100 Continue` (the server reads the body) or `413`
-    // (refused; tiny_http then drains the body, which never comes).
-    let stall = |path: &str, length: usize, expect: &str| {
-        let mut stream = TcpStream::connect(&server.addr).expect("connect");
-        stream
-            .set_read_timeout(Some(Duration::from_secs(30)))
-            .expect("timeout");
-        write!(
-            stream,
-            "POST {path} HTTP/1.1\r\nHost: {}\r\nExpect: 100-continue\r\nContent-Length: {length}\r\n\r\n",
-            server.addr
-        )
-        .expect("send");
-        let mut seen = Vec::new();
-        let mut byte = [0u8; 1];
-        while !seen.ends_with(b"\r\n") {
-            match stream.read(&mut byte) {
-                Ok(1) => seen.push(byte[0]),
-                other => panic!("no interim answer: {other:?}"),
-            }
-        }
-        let line = String::from_utf8_lossy(&seen);
-        assert!(line.starts_with(expect), "{line:?}");
-        stream.write_all(b"{\"mo").expect("send part of the body");
-        stream
-    };
-    // More stalled uploads than workers, and an oversized one: the game is served after each.
-    let mut stalled = Vec::new();
-    for _ in 0..3 {
-        stalled.push(stall(
-            &format!("/api/games/{id}/move"),
-            5000,
-            "HTTP/1.1 100",
-        ));
-        let (status, state) = server.get(&format!("/api/games/{id}"));
-        assert_eq!(status, 200, "{state}");
-    }
-    stalled.push(stall("/api/games", 100_000, "HTTP/1.1 413"));
-    let (status, state) = server.get(&format!("/api/games/{id}"));
-    assert_eq!(status, 200, "{state}");
-    drop(stalled);
-    let (status, _) = server.post(&format!("/api/games/{id}/move"), json!({ "move": "l2-k3" }));
-    assert_eq!(status, 200);
-}
-
-#[test]
-fn the_game_idle_longest_is_evicted() {
-    let server = Server::start(&["--max-games", "3"]);
-    let first = server.new_game(json!({}));
-    let second = server.new_game(json!({}));
-    let third = server.new_game(json!({}));
-    // Using the first game makes the second the one idle longest.
-    assert_eq!(server.get(&format!("/api/games/{first}")).0, 200);
-    let fourth = server.new_game(json!({}));
-    server.expect_error(server.get(&format!("/api/games/{second}")), 404, "evicted");
-    for id in [&first, &third, &fourth] {
-        assert_eq!(server.get(&format!("/api/games/{id}")).0, 200, "{id}");
-    }
-}
-
-#[test]
 fn other_requests_are_served_while_the_computer_thinks() {
-    let server = Server::start(&["--workers", "3"]);
+    let server = Server::start(&[]);
     let id = server.new_game(json!({ "level": 10 }));
     let other = server.new_game(json!({}));
     let (status, _) = server.post(&format!("/api/games/{id}/move"), json!({ "move": "l2-k3" }));

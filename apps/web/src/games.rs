@@ -1,0 +1,266 @@
+//! Games as the API sees them: a [`Session`] (the game, the sides, the level, a running
+//! search), read from and written to the [`Store`] on every request, so that every process
+//! sharing the database serves every game, and a restart loses nothing.
+
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use halma::{Game, Side};
+
+use crate::error::ApiError;
+use crate::store::{Store, StoredGame};
+use crate::think::Progress;
+
+/// Changes retried after a conflict with another writer, at most.
+const ATTEMPTS: usize = 16;
+
+/// A new game id: 128 random bits from the operating system, as 32 hex digits.
+pub fn new_id() -> String {
+    let mut bytes = [0u8; 16];
+    getrandom::fill(&mut bytes).expect("the operating system's random numbers");
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Whether `id` looks like an id at all (32 lower-case hex digits).
+pub fn valid_id(id: &str) -> bool {
+    id.len() == 32 && id.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
+}
+
+/// Now, in Unix milliseconds.
+pub fn now_ms() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+}
+
+/// A search holding a game: no other change is made to it until the search ends.
+#[derive(Clone, Debug)]
+pub struct Thinking {
+    /// Names the search, so that only it clears its mark.
+    pub token: String,
+    /// When the mark lapses (Unix ms), should the process running the search die.
+    pub until_ms: i64,
+    /// How far it got.
+    pub progress: Progress,
+}
+
+/// One game against the computer.
+#[derive(Clone, Debug)]
+pub struct Session {
+    /// The game itself.
+    pub game: Game,
+    /// The side the person plays; the computer plays the other.
+    pub human: Side,
+    /// The computer's level, 1 to 10.
+    pub level: u8,
+    /// Set while a search for this game runs (the computer's move or a hint).
+    pub thinking: Option<Thinking>,
+}
+
+impl Session {
+    /// The side of the computer.
+    pub fn computer(&self) -> Side {
+        self.human.other()
+    }
+
+    fn from_stored(stored: &StoredGame, now: i64) -> Result<Session, ApiError> {
+        let broken = |what: String| {
+            tracing::error!(id = %stored.id, "stored game is unreadable: {what}");
+            ApiError::new(500, "this game's stored record is unreadable")
+        };
+        let game = Game::from_record(&stored.record).map_err(|e| broken(e.to_string()))?;
+        let human = match stored.human.as_str() {
+            "x" => Side::X,
+            "o" => Side::O,
+            other => return Err(broken(format!("side {other:?}"))),
+        };
+        let level = u8::try_from(stored.level).map_err(|e| broken(e.to_string()))?;
+        let thinking = match (
+            &stored.thinking,
+            &stored.thinking_token,
+            stored.thinking_until,
+        ) {
+            (Some(progress), Some(token), Some(until_ms)) if until_ms > now => Some(Thinking {
+                token: token.clone(),
+                until_ms,
+                progress: serde_json::from_str(progress).map_err(|e| broken(e.to_string()))?,
+            }),
+            _ => None,
+        };
+        Ok(Session {
+            game,
+            human,
+            level,
+            thinking,
+        })
+    }
+
+    fn to_stored(&self, id: &str, version: i64, created_ms: i64, now: i64) -> StoredGame {
+        let thinking = self.thinking.as_ref();
+        StoredGame {
+            id: id.to_owned(),
+            record: self.game.to_record(),
+            human: self.human.to_string(),
+            level: i64::from(self.level),
+            version,
+            thinking: thinking.map(|t| serde_json::to_string(&t.progress).unwrap_or_default()),
+            thinking_token: thinking.map(|t| t.token.clone()),
+            thinking_until: thinking.map(|t| t.until_ms),
+            finished: self.game.outcome().is_over(),
+            created_ms,
+            updated_ms: now,
+        }
+    }
+}
+
+/// The answer when the database fails: the detail goes to the log, not to the client.
+fn unavailable(error: impl std::fmt::Display) -> ApiError {
+    tracing::error!("{error}");
+    ApiError::new(
+        503,
+        "the game database is not answering; try again in a moment",
+    )
+}
+
+/// The 404 for an unknown game.
+pub fn unknown_game(id: &str) -> ApiError {
+    let shown: String = id.chars().take(40).collect();
+    ApiError::new(
+        404,
+        format!(
+            "no game with id {shown:?}: it never existed, was deleted, or was pruned after it ended; start a new one with POST /api/games"
+        ),
+    )
+}
+
+/// The stored games.
+#[derive(Clone)]
+pub struct Games {
+    store: Store,
+}
+
+impl Games {
+    /// The games in `store`.
+    pub fn new(store: Store) -> Games {
+        Games { store }
+    }
+
+    /// The database underneath.
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// Stores `session` as a new game; its id.
+    pub async fn create(&self, session: &Session) -> Result<String, ApiError> {
+        loop {
+            let id = new_id();
+            let now = now_ms();
+            let stored = session.to_stored(&id, 1, now, now);
+            if self.store.insert(&stored).await.map_err(unavailable)? {
+                return Ok(id);
+            }
+        }
+    }
+
+    async fn stored(&self, id: &str) -> Result<StoredGame, ApiError> {
+        if !valid_id(id) {
+            return Err(unknown_game(id));
+        }
+        self.store
+            .load(id)
+            .await
+            .map_err(unavailable)?
+            .ok_or_else(|| unknown_game(id))
+    }
+
+    /// The game `id`.
+    pub async fn load(&self, id: &str) -> Result<Session, ApiError> {
+        Session::from_stored(&self.stored(id).await?, now_ms())
+    }
+
+    /// Changes the game `id` with `change`, which sees the latest stored game; a change
+    /// that another writer overtook is made again on the newer game. Returns `change`'s
+    /// result and the game as stored.
+    pub async fn modify<T>(
+        &self,
+        id: &str,
+        mut change: impl FnMut(&mut Session) -> Result<T, ApiError>,
+    ) -> Result<(T, Session), ApiError> {
+        for _ in 0..ATTEMPTS {
+            let stored = self.stored(id).await?;
+            let now = now_ms();
+            let mut session = Session::from_stored(&stored, now)?;
+            let result = change(&mut session)?;
+            let next = session.to_stored(id, stored.version + 1, stored.created_ms, now);
+            if self.store.update(&next).await.map_err(unavailable)? {
+                return Ok((result, session));
+            }
+        }
+        Err(ApiError::new(
+            409,
+            "this game is being changed by other requests; try again",
+        ))
+    }
+
+    /// Records a search's progress for the state to show.
+    pub async fn set_progress(&self, id: &str, token: &str, progress: &Progress) {
+        let text = serde_json::to_string(progress).unwrap_or_default();
+        if let Err(error) = self.store.set_progress(id, token, &text).await {
+            tracing::warn!(id, "could not record a search's progress: {error}");
+        }
+    }
+
+    /// Deletes the game `id`; whether it existed.
+    pub async fn delete(&self, id: &str) -> Result<bool, ApiError> {
+        if !valid_id(id) {
+            return Ok(false);
+        }
+        self.store.delete(id).await.map_err(unavailable)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_are_128_random_bits_in_hex() {
+        let a = new_id();
+        let b = new_id();
+        assert!(valid_id(&a) && valid_id(&b), "{a} {b}");
+        assert_ne!(a, b);
+        assert!(!valid_id("0123456789abcdef"));
+        assert!(!valid_id(&a.to_uppercase()));
+        assert!(!valid_id(&format!("{}g", &a[..31])));
+    }
+
+    #[test]
+    fn a_session_survives_the_database_and_a_lapsed_mark_is_gone() {
+        let mut game = Game::new();
+        game.play_text("l2-k3").unwrap();
+        let session = Session {
+            game,
+            human: Side::O,
+            level: 7,
+            thinking: Some(Thinking {
+                token: "t".to_owned(),
+                until_ms: 2_000,
+                progress: Progress::started(crate::think::Purpose::Hint),
+            }),
+        };
+        let stored = session.to_stored("id", 3, 10, 1_000);
+        assert_eq!(stored.updated_ms, 1_000);
+        let back = Session::from_stored(&stored, 1_500).unwrap();
+        assert_eq!(back.game.moves(), session.game.moves());
+        assert_eq!((back.human, back.level), (Side::O, 7));
+        assert_eq!(back.thinking.map(|t| t.token), Some("t".to_owned()));
+        assert!(
+            Session::from_stored(&stored, 2_000)
+                .unwrap()
+                .thinking
+                .is_none()
+        );
+        let mut broken = stored;
+        broken.record = "nonsense".to_owned();
+        assert_eq!(Session::from_stored(&broken, 0).unwrap_err().status, 500);
+    }
+}

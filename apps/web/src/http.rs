@@ -1,0 +1,273 @@
+//! From HTTP to the API and back: the axum router and its tower layers (request logs,
+//! panics answered 500, security headers), the body read within its size and time limits,
+//! and the cross-site checks on requests that change a game.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::Router;
+use axum::body::{Body, to_bytes};
+use axum::extract::{Extension, Request, State};
+use axum::http::header::{self, HeaderMap, HeaderName, HeaderValue};
+use axum::http::{Method, StatusCode};
+use axum::response::Response;
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::set_header::SetResponseHeaderLayer;
+use tower_http::trace::{DefaultOnResponse, TraceLayer};
+use tracing::Level;
+
+use crate::api::{self, App, Req};
+use crate::clients::Client;
+use crate::error::{ApiError, Reply};
+
+/// Request bodies above this size are refused with 413.
+pub const MAX_BODY: usize = 16 * 1024;
+
+/// What the router needs besides the app.
+#[derive(Clone)]
+struct Shared {
+    app: Arc<App>,
+    body_timeout: Duration,
+}
+
+/// The whole HTTP service: every path goes to [`serve`], which routes as the API says
+/// (its own 404 and 405 answers, in JSON). The client (from the connection) must be in the
+/// request's extensions.
+pub fn router(app: Arc<App>, body_timeout: Duration) -> Router {
+    let security = [
+        (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+        (header::REFERRER_POLICY, "no-referrer"),
+        (
+            header::CONTENT_SECURITY_POLICY,
+            "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; \
+             connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+        ),
+    ];
+    let mut router = Router::new()
+        .fallback(serve)
+        .with_state(Shared { app, body_timeout });
+    for (name, value) in security {
+        router = router.layer(SetResponseHeaderLayer::overriding(
+            name,
+            HeaderValue::from_static(value),
+        ));
+    }
+    router
+        .layer(CatchPanicLayer::custom(|_| {
+            tracing::error!("a bug: handling a request panicked");
+            to_response(ApiError::new(500, "internal error while handling this request").reply())
+        }))
+        .layer(
+            TraceLayer::new_for_http()
+                .make_span_with(|request: &Request| {
+                    let client = request.extensions().get::<Client>().copied();
+                    tracing::info_span!(
+                        "request",
+                        method = %request.method(),
+                        path = %redact(request.uri().path()),
+                        client = %client.map(|c| c.to_string()).unwrap_or_default(),
+                    )
+                })
+                .on_request(())
+                .on_response(DefaultOnResponse::new().level(Level::INFO)),
+        )
+}
+
+/// The path with game ids cut to their first 8 digits: ids are capabilities, and logs are
+/// read by more people than the games' players.
+fn redact(path: &str) -> String {
+    path.split('/')
+        .map(|segment| {
+            if crate::games::valid_id(segment) {
+                format!("{}…", &segment[..8])
+            } else {
+                segment.chars().take(64).collect()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+fn to_response(reply: Reply) -> Response {
+    let mut response = Response::new(Body::from(reply.body));
+    *response.status_mut() =
+        StatusCode::from_u16(reply.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static(reply.content_type),
+    );
+    for (name, value) in reply.headers {
+        if let Ok(value) = HeaderValue::from_str(&value) {
+            headers.insert(HeaderName::from_static(ascii_lower(name)), value);
+        }
+    }
+    response
+}
+
+/// Header names as `HeaderName::from_static` wants them (lower case).
+fn ascii_lower(name: &'static str) -> &'static str {
+    match name {
+        "Allow" => "allow",
+        "Retry-After" => "retry-after",
+        "Location" => "location",
+        "Cache-Control" => "cache-control",
+        other => other,
+    }
+}
+
+/// Why a request that changes a game is refused, if it is: it must say it sends JSON (a
+/// cross-site form cannot, and a cross-site script cannot without a preflight the server
+/// never grants), and a browser's `Origin` must be this server.
+fn cross_site(headers: &HeaderMap) -> Option<ApiError> {
+    let json = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| value.split(';').next())
+        .is_some_and(|kind| kind.trim().eq_ignore_ascii_case("application/json"));
+    if !json {
+        return Some(ApiError::new(
+            415,
+            "send requests that change a game with Content-Type: application/json",
+        ));
+    }
+    if headers
+        .get("sec-fetch-site")
+        .is_some_and(|site| site.as_bytes().eq_ignore_ascii_case(b"cross-site"))
+    {
+        return Some(ApiError::new(
+            403,
+            "cross-site requests may not change games",
+        ));
+    }
+    let origin = headers.get(header::ORIGIN)?;
+    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
+    let origin_host = origin
+        .to_str()
+        .ok()
+        .and_then(|origin| origin.split_once("://"))
+        .map(|(_, authority)| authority.trim_end_matches('/'));
+    match (origin_host, host) {
+        (Some(origin), Some(host)) if origin.eq_ignore_ascii_case(host) => None,
+        _ => Some(ApiError::new(
+            403,
+            "the request's Origin is not this server; cross-site requests may not change games",
+        )),
+    }
+}
+
+/// Reads, checks and answers one request.
+async fn serve(
+    State(shared): State<Shared>,
+    Extension(client): Extension<Client>,
+    request: Request,
+) -> Response {
+    let (parts, body) = request.into_parts();
+    let changes = !matches!(parts.method, Method::GET | Method::HEAD | Method::OPTIONS);
+    let declared = parts
+        .headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| value.parse::<u64>().ok());
+    if let Some(length) = declared.filter(|&length| length > MAX_BODY as u64) {
+        return to_response(too_large(&length.to_string()).reply());
+    }
+    let body = match tokio::time::timeout(shared.body_timeout, to_bytes(body, MAX_BODY)).await {
+        Ok(Ok(body)) => body,
+        Ok(Err(error)) => {
+            let error = if is_length_limit(&error) {
+                too_large("more")
+            } else {
+                ApiError::new(400, format!("could not read the request body: {error}"))
+            };
+            return to_response(error.reply());
+        }
+        Err(_) => {
+            let error = ApiError::new(408, "the request body did not arrive in time");
+            return to_response(error.reply());
+        }
+    };
+    let refusal = if changes {
+        cross_site(&parts.headers)
+    } else {
+        None
+    };
+    let req = Req {
+        method: parts.method.as_str(),
+        path: parts.uri.path(),
+        query: parts.uri.query().unwrap_or(""),
+        body: &body,
+        client,
+        refusal,
+    };
+    to_response(api::handle(&shared.app, &req).await)
+}
+
+fn too_large(length: &str) -> ApiError {
+    ApiError::new(
+        413,
+        format!("the request body is {length} bytes, more than the {MAX_BODY} allowed"),
+    )
+}
+
+fn is_length_limit(error: &axum::Error) -> bool {
+    let mut source: Option<&(dyn std::error::Error + 'static)> = Some(error);
+    while let Some(error) = source {
+        if error.is::<http_body_util::LengthLimitError>() {
+            return true;
+        }
+        source = error.source();
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn headers(pairs: &[(&'static str, &'static str)]) -> HeaderMap {
+        let mut map = HeaderMap::new();
+        for (name, value) in pairs {
+            map.insert(*name, HeaderValue::from_static(value));
+        }
+        map
+    }
+
+    #[test]
+    fn only_same_origin_json_may_change_a_game() {
+        let json = ("content-type", "application/json; charset=utf-8");
+        let host = ("host", "127.0.0.1:8080");
+        assert!(
+            cross_site(&headers(&[json, host])).is_none(),
+            "curl sends no Origin"
+        );
+        let same = ("origin", "http://127.0.0.1:8080");
+        assert!(cross_site(&headers(&[json, host, same])).is_none());
+        let status = |pairs: &[(&'static str, &'static str)]| {
+            cross_site(&headers(pairs)).map(|error| error.status)
+        };
+        assert_eq!(status(&[host, same]), Some(415));
+        assert_eq!(
+            status(&[("content-type", "text/plain"), host, same]),
+            Some(415)
+        );
+        assert_eq!(
+            status(&[json, host, ("origin", "http://evil.example")]),
+            Some(403)
+        );
+        assert_eq!(status(&[json, host, ("origin", "null")]), Some(403));
+        assert_eq!(
+            status(&[json, host, same, ("sec-fetch-site", "cross-site")]),
+            Some(403)
+        );
+    }
+
+    #[test]
+    fn ids_are_cut_in_logs() {
+        let id = crate::games::new_id();
+        assert_eq!(
+            redact(&format!("/api/games/{id}/move")),
+            format!("/api/games/{}…/move", &id[..8])
+        );
+    }
+}

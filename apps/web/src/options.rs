@@ -1,0 +1,200 @@
+//! The command line: every limit the server enforces can be set here, with the defaults the
+//! README documents.
+
+use std::net::IpAddr;
+use std::time::Duration;
+
+/// The usage text printed for `--help` and after a bad option.
+pub const USAGE: &str = "\
+usage: halma-web [options]
+
+  --bind ADDR               address to listen on (default 127.0.0.1)
+  --port N                  port (default 8080; 0 picks a free port, the address is printed)
+  --database URL            sqlite://PATH or postgres://USER@HOST/DB (default: the file
+                            halma-web.sqlite3 next to the server's binary, created on first start)
+  --workers N               threads answering requests (default: the cores)
+  --engines N               searches that may run at once (default: the cores)
+  --engines-per-client N    searches one client may run at once (default: half the engines, at least 1)
+  --searches-per-client N   searches one client may have running or waiting (default: its share + 2)
+  --queue N                 searches that may wait for an engine; past it 503 (default 64)
+  --queue-wait-ms N         longest wait for an engine before 503 (default 10000)
+  --think-ms N              cap on the computer's thinking per request (default 2000)
+  --max-connections N       open connections at most (default: the descriptor limit less 64)
+  --connections-per-client N  open connections from one client at most (default 128)
+  --games-per-minute N      new games one client may start per minute (default 30)
+  --max-games N             games stored at most; past it new games get 503 (default 1000000)
+  --header-timeout-ms N     time to send a request's head, and to idle between requests (default 10000)
+  --body-timeout-ms N       time to send a request's body (default 10000)
+  --keep-finished-s N       finished games are deleted after this long unchanged (default 604800, a week)
+  --keep-idle-s N           unfinished games are deleted after this long unchanged (default 7776000, 90 days)
+  --prune-every-s N         how often old games are looked for (default 3600)
+  --shutdown-grace-ms N     on SIGTERM, longest wait for requests in flight (default 15000)";
+
+/// Everything the command line sets.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Address to listen on.
+    pub bind: IpAddr,
+    /// Port, 0 for any free one.
+    pub port: u16,
+    /// Database URL, `None` for the default SQLite file.
+    pub database: Option<String>,
+    /// Tokio worker threads.
+    pub workers: Option<usize>,
+    /// Engines (searches at once).
+    pub engines: Option<usize>,
+    /// Engines one client may hold at once.
+    pub engines_per_client: Option<usize>,
+    /// Searches one client may have running or waiting.
+    pub searches_per_client: Option<usize>,
+    /// Waiting searches at most.
+    pub queue: usize,
+    /// Longest wait in the queue.
+    pub queue_wait: Duration,
+    /// Cap on one search.
+    pub think: Duration,
+    /// Open connections at most (`None`: from the descriptor limit).
+    pub max_connections: Option<usize>,
+    /// Open connections per client at most.
+    pub connections_per_client: usize,
+    /// New games per client per minute.
+    pub games_per_minute: u32,
+    /// Stored games at most.
+    pub max_games: u64,
+    /// Time for a request head, and idle time between requests.
+    pub header_timeout: Duration,
+    /// Time for a request body.
+    pub body_timeout: Duration,
+    /// Age at which finished games are pruned.
+    pub keep_finished: Duration,
+    /// Age at which unfinished games are pruned.
+    pub keep_idle: Duration,
+    /// Pruning period.
+    pub prune_every: Duration,
+    /// Longest wait for requests in flight on SIGTERM.
+    pub shutdown_grace: Duration,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            bind: IpAddr::from([127, 0, 0, 1]),
+            port: 8080,
+            database: None,
+            workers: None,
+            engines: None,
+            engines_per_client: None,
+            searches_per_client: None,
+            queue: 64,
+            queue_wait: Duration::from_secs(10),
+            think: Duration::from_millis(2000),
+            max_connections: None,
+            connections_per_client: 128,
+            games_per_minute: 30,
+            max_games: 1_000_000,
+            header_timeout: Duration::from_secs(10),
+            body_timeout: Duration::from_secs(10),
+            keep_finished: Duration::from_secs(7 * 24 * 3600),
+            keep_idle: Duration::from_secs(90 * 24 * 3600),
+            prune_every: Duration::from_secs(3600),
+            shutdown_grace: Duration::from_secs(15),
+        }
+    }
+}
+
+/// What the command line asks for.
+pub enum Parsed {
+    /// Run with these options.
+    Run(Box<Options>),
+    /// Print the usage and stop.
+    Help,
+}
+
+/// Parses the arguments (without the program name).
+pub fn parse(args: &[String]) -> Result<Parsed, String> {
+    let mut options = Options::default();
+    let mut args = args.iter();
+    while let Some(flag) = args.next() {
+        if flag == "-h" || flag == "--help" {
+            return Ok(Parsed::Help);
+        }
+        let value = args.next().ok_or_else(|| format!("{flag} needs a value"))?;
+        let number = || -> Result<u64, String> {
+            value
+                .parse::<u64>()
+                .map_err(|_| format!("{flag} needs a number, not {value:?}"))
+        };
+        let count = || -> Result<usize, String> {
+            match usize::try_from(number()?) {
+                Ok(n) if n > 0 => Ok(n),
+                _ => Err(format!("{flag} must be at least 1")),
+            }
+        };
+        let millis = || number().map(|n| Duration::from_millis(n.max(1)));
+        let seconds = || number().map(|n| Duration::from_secs(n.max(1)));
+        match flag.as_str() {
+            "--bind" => {
+                options.bind = value
+                    .parse()
+                    .map_err(|_| format!("{flag} needs an IP address, not {value:?}"))?;
+            }
+            "--port" => {
+                options.port = u16::try_from(number()?)
+                    .map_err(|_| format!("{flag}: {value} is not a port number"))?;
+            }
+            "--database" => options.database = Some(value.clone()),
+            "--workers" => options.workers = Some(count()?),
+            "--engines" => options.engines = Some(count()?),
+            "--engines-per-client" => options.engines_per_client = Some(count()?),
+            "--searches-per-client" => options.searches_per_client = Some(count()?),
+            "--queue" => options.queue = count()?,
+            "--queue-wait-ms" => options.queue_wait = millis()?,
+            "--think-ms" => options.think = millis()?,
+            "--max-connections" => options.max_connections = Some(count()?),
+            "--connections-per-client" => options.connections_per_client = count()?,
+            "--games-per-minute" => {
+                options.games_per_minute = u32::try_from(count()?).unwrap_or(u32::MAX);
+            }
+            "--max-games" => options.max_games = count()? as u64,
+            "--header-timeout-ms" => options.header_timeout = millis()?,
+            "--body-timeout-ms" => options.body_timeout = millis()?,
+            "--keep-finished-s" => options.keep_finished = seconds()?,
+            "--keep-idle-s" => options.keep_idle = seconds()?,
+            "--prune-every-s" => options.prune_every = seconds()?,
+            "--shutdown-grace-ms" => options.shutdown_grace = millis()?,
+            _ => return Err(format!("unknown option {flag:?}")),
+        }
+    }
+    Ok(Parsed::Run(Box::new(options)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(args: &[&str]) -> Result<Options, String> {
+        let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+        match parse(&args)? {
+            Parsed::Run(options) => Ok(*options),
+            Parsed::Help => Err("help".to_owned()),
+        }
+    }
+
+    #[test]
+    fn flags_set_options_and_bad_values_are_refused() {
+        let options = run(&["--bind", "0.0.0.0", "--port", "0", "--queue", "3"]).unwrap();
+        assert_eq!(options.bind, IpAddr::from([0, 0, 0, 0]));
+        assert_eq!(options.port, 0);
+        assert_eq!(options.queue, 3);
+        assert!(run(&["--port", "70000"]).unwrap_err().contains("port"));
+        assert!(run(&["--queue", "0"]).unwrap_err().contains("at least 1"));
+        assert!(
+            run(&["--bind", "nowhere"])
+                .unwrap_err()
+                .contains("IP address")
+        );
+        assert!(run(&["--think-ms"]).unwrap_err().contains("needs a value"));
+        assert!(run(&["--frobnicate", "1"]).unwrap_err().contains("unknown"));
+        assert_eq!(run(&["--help"]).unwrap_err(), "help");
+    }
+}

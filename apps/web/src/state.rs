@@ -1,0 +1,186 @@
+//! The JSON views of a game: its state (what every endpoint that returns a game shows) and a
+//! move played or suggested.
+
+use std::collections::BTreeMap;
+
+use halma::{Draw, Game, Move, Outcome, Side, Square};
+use serde::Serialize;
+
+use crate::games::Session;
+use crate::think::{Progress, Report};
+
+/// A move played or suggested.
+#[derive(Serialize)]
+pub struct Played<'a> {
+    /// `from-to`.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The squares it passes through.
+    pub path: Vec<String>,
+    /// The search that found it, for the computer's moves and hints.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub search: Option<Report>,
+    /// The game after it, for moves played.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub state: Option<State<'a>>,
+}
+
+/// How the game stands, `result` first.
+#[derive(Serialize)]
+struct OutcomeJson {
+    /// `"ongoing"`, `"win"` or `"draw"`.
+    result: &'static str,
+    /// `"x"` or `"o"` for a win.
+    winner: Option<String>,
+    /// Why the game ended.
+    reason: Option<String>,
+}
+
+fn outcome_json(outcome: Outcome) -> OutcomeJson {
+    let (result, winner, reason) = match outcome {
+        Outcome::Ongoing => ("ongoing", None, None),
+        Outcome::Win(side) => (
+            "win",
+            Some(side.to_string()),
+            Some(format!("all 19 {side} pieces stand in their goal camp")),
+        ),
+        Outcome::Draw(draw) => (
+            "draw",
+            None,
+            Some(
+                match draw {
+                    Draw::Repetition => "the same position occurred for the third time",
+                    Draw::NoMoves => "the side to move has no legal move",
+                }
+                .to_owned(),
+            ),
+        ),
+    };
+    OutcomeJson {
+        result,
+        winner,
+        reason,
+    }
+}
+
+/// Squares per side.
+#[derive(Serialize)]
+struct BySide {
+    x: Vec<String>,
+    o: Vec<String>,
+}
+
+/// The last move and the squares it passed through.
+#[derive(Serialize)]
+struct LastMove {
+    #[serde(rename = "move")]
+    mv: String,
+    path: Vec<String>,
+    side: String,
+}
+
+/// The state of a game, as every endpoint that returns one shows it (fields in this order).
+#[derive(Serialize)]
+pub struct State<'a> {
+    id: &'a str,
+    link: String,
+    status: &'static str,
+    turn: String,
+    human: String,
+    computer: String,
+    level: u8,
+    outcome: OutcomeJson,
+    position: String,
+    pieces: BySide,
+    camps: BySide,
+    moves: Vec<String>,
+    last_move: Option<LastMove>,
+    destinations: BTreeMap<String, Vec<String>>,
+    thinking: Option<&'a Progress>,
+    can_undo: bool,
+}
+
+fn squares(board: halma::Bitboard) -> Vec<String> {
+    board.iter().map(|square| square.to_string()).collect()
+}
+
+/// Square names.
+pub fn names(squares: &[Square]) -> Vec<String> {
+    squares.iter().map(Square::to_string).collect()
+}
+
+/// The squares `mv` passes through in `game`'s position.
+pub fn path_of(game: &Game, mv: Move) -> Vec<Square> {
+    game.position()
+        .jump_path(mv)
+        .unwrap_or_else(|| vec![mv.from, mv.to])
+}
+
+/// The side that played move number `index` (0-based) of a game starting with `start` to move.
+pub fn mover(start: Side, index: usize) -> Side {
+    if index.is_multiple_of(2) {
+        start
+    } else {
+        start.other()
+    }
+}
+
+/// The state of the game `id`.
+pub fn state<'a>(id: &'a str, session: &'a Session) -> State<'a> {
+    let game = &session.game;
+    let position = game.position();
+    let turn = position.turn();
+    let status = if game.outcome().is_over() {
+        "over"
+    } else if session.thinking.is_some() {
+        "thinking"
+    } else if turn == session.human {
+        "your_turn"
+    } else {
+        "computer_turn"
+    };
+    let mut destinations = BTreeMap::new();
+    if status == "your_turn" {
+        for from in position.pieces(turn).iter() {
+            let to = position.destinations(from);
+            if !to.is_empty() {
+                destinations.insert(from.to_string(), squares(to));
+            }
+        }
+    }
+    let start = game.start_position().turn();
+    let last_move = match (game.moves().last(), game.positions().iter().rev().nth(1)) {
+        (Some(&mv), Some(before)) => Some(LastMove {
+            mv: mv.to_string(),
+            path: names(&before.jump_path(mv).unwrap_or_else(|| vec![mv.from, mv.to])),
+            side: mover(start, game.moves().len() - 1).to_string(),
+        }),
+        _ => None,
+    };
+    let can_undo = session.thinking.is_none()
+        && (0..game.moves().len()).any(|i| mover(start, i) == session.human);
+    State {
+        id,
+        link: format!("/g/{id}"),
+        status,
+        turn: turn.to_string(),
+        human: session.human.to_string(),
+        computer: session.computer().to_string(),
+        level: session.level,
+        outcome: outcome_json(game.outcome()),
+        position: position.to_string(),
+        pieces: BySide {
+            x: squares(position.pieces(Side::X)),
+            o: squares(position.pieces(Side::O)),
+        },
+        camps: BySide {
+            x: squares(Side::X.home()),
+            o: squares(Side::O.home()),
+        },
+        moves: game.moves().iter().map(Move::to_string).collect(),
+        last_move,
+        destinations,
+        thinking: session.thinking.as_ref().map(|t| &t.progress),
+        can_undo,
+    }
+}
