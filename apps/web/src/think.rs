@@ -409,9 +409,9 @@ fn run_engine(shared: &Shared) {
             }
         };
         *lock(&job.cancel.handle) = None;
-        let _ = job.answer.send(answer);
         lock(&shared.queue).release(job.client, true);
         shared.ready.notify_all();
+        let _ = job.answer.send(answer);
     }
 }
 

@@ -1,0 +1,146 @@
+//! Games that last: across restarts, through a SIGTERM in the middle of a move, by their
+//! link, until pruned after they end; and one game played across two server processes
+//! sharing PostgreSQL (when `HALMA_TEST_POSTGRES` names one).
+
+mod common;
+
+use std::time::Duration;
+
+use common::{Server, TempDir, postgres, strings};
+use serde_json::json;
+
+#[test]
+fn a_game_survives_a_restart_and_its_link_serves_the_page() {
+    let dir = TempDir::new();
+    let url = dir.sqlite();
+    let server = Server::start_with(&url, &[], None);
+    let id = server.new_game(json!({ "level": 2 }));
+    let (status, _) = server.post(&format!("/api/games/{id}/move"), json!({ "move": "n3-n5" }));
+    assert_eq!(status, 200);
+    let (status, reply) = server.post(&format!("/api/games/{id}/computer"), json!({}));
+    assert_eq!(status, 200, "{reply}");
+    let before = server.get(&format!("/api/games/{id}")).1;
+    drop(server);
+
+    let server = Server::start_with(&url, &[], None);
+    let (status, after) = server.get(&format!("/api/games/{id}"));
+    assert_eq!(status, 200, "{after}");
+    assert_eq!(after, before);
+    assert_eq!(strings(&after["moves"]).len(), 2);
+    // The link is the page, which finds the game from it.
+    let page = server.raw(
+        &format!(
+            "GET /g/{id} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
+            server.addr
+        ),
+        b"",
+    );
+    assert_eq!(page.status, 200);
+    assert!(String::from_utf8_lossy(&page.body).contains("<script src=\"/app.js\""));
+    // And the game plays on.
+    let (status, _) = server.post(&format!("/api/games/{id}/undo"), json!({}));
+    assert_eq!(status, 200);
+}
+
+#[test]
+fn sigterm_lets_the_move_in_flight_finish() {
+    let dir = TempDir::new();
+    let url = dir.sqlite();
+    let mut server = Server::start_with(&url, &["--think-ms", "1500"], None);
+    let id = server.new_game(json!({ "level": 10, "human": "o" }));
+    let path = format!("/api/games/{id}/computer");
+    std::thread::scope(|scope| {
+        let thinking = scope.spawn(|| server.post(&path, json!({})));
+        assert!(Server::eventually(Duration::from_secs(5), || {
+            server.get(&format!("/api/games/{id}")).1["status"] == "thinking"
+        }));
+        // `terminate` needs the server mutably; the request thread holds it shared, so send
+        // the signal by pid here.
+        let pid = server.child.id().to_string();
+        let sent = std::process::Command::new("kill")
+            .args(["-TERM", &pid])
+            .status();
+        assert!(sent.is_ok_and(|s| s.success()));
+        let (status, reply) = thinking.join().expect("the request thread");
+        assert_eq!(status, 200, "{reply}");
+        assert_eq!(strings(&reply["state"]["moves"]).len(), 1);
+    });
+    assert!(server.terminate(), "a clean exit");
+    // The move was stored before the process ended.
+    let server = Server::start_with(&url, &[], None);
+    let (_, state) = server.get(&format!("/api/games/{id}"));
+    assert_eq!(strings(&state["moves"]).len(), 1, "{state}");
+    assert_eq!(state["status"], "your_turn");
+}
+
+/// x fills its goal camp with `c11-b12`.
+const ONE_FROM_THE_WIN: &str =
+    "xxxxx11/xxxxx11/xxxx12/xxx13/x15/2x13/16/16/7o8/16/16/14oo/13ooo/12oooo/11ooooo/12oooo x";
+
+#[test]
+fn finished_games_are_pruned_and_games_in_play_stay() {
+    let server = Server::start(&["--keep-finished-s", "1", "--prune-every-s", "1"]);
+    let playing = server.new_game(json!({}));
+    let finished = server.new_game(json!({ "position": ONE_FROM_THE_WIN }));
+    let (status, won) = server.post(
+        &format!("/api/games/{finished}/move"),
+        json!({ "move": "c11-b12" }),
+    );
+    assert_eq!(status, 200);
+    assert_eq!(won["state"]["status"], "over");
+    assert!(
+        Server::eventually(Duration::from_secs(5), || {
+            server.get(&format!("/api/games/{finished}")).0 == 404
+        }),
+        "the finished game is pruned"
+    );
+    server.expect_error(server.get(&format!("/api/games/{finished}")), 404, "pruned");
+    assert_eq!(server.get(&format!("/api/games/{playing}")).0, 200);
+}
+
+#[test]
+fn two_servers_on_one_postgres_play_one_game() {
+    let Some(url) = postgres() else {
+        return;
+    };
+    let first = Server::start_with(&url, &[], None);
+    let second = Server::start_with(&url, &[], None);
+    let id = first.new_game(json!({ "level": 2 }));
+    // Moves alternate between the processes, as a load balancer might send them.
+    let (status, played) =
+        second.post(&format!("/api/games/{id}/move"), json!({ "move": "n3-n5" }));
+    assert_eq!(status, 200, "{played}");
+    let (status, reply) = first.post(&format!("/api/games/{id}/computer"), json!({}));
+    assert_eq!(status, 200, "{reply}");
+    let computer_move = reply["move"].as_str().unwrap().to_owned();
+    let (status, state) = second.get(&format!("/api/games/{id}"));
+    assert_eq!(status, 200);
+    assert_eq!(
+        strings(&state["moves"]),
+        ["n3-n5".to_owned(), computer_move]
+    );
+    // While one process thinks, the other sees it and refuses changes.
+    let (status, _) = second.post(&format!("/api/games/{id}/level"), json!({ "level": 10 }));
+    assert_eq!(status, 200);
+    let (status, _) = second.post(&format!("/api/games/{id}/move"), json!({ "move": "l2-k3" }));
+    assert_eq!(status, 200);
+    std::thread::scope(|scope| {
+        let thinking = scope.spawn(|| first.post(&format!("/api/games/{id}/computer"), json!({})));
+        assert!(Server::eventually(Duration::from_secs(5), || {
+            second.get(&format!("/api/games/{id}")).1["status"] == "thinking"
+        }));
+        second.expect_error(
+            second.post(&format!("/api/games/{id}/undo"), json!({})),
+            409,
+            "thinking",
+        );
+        let (status, reply) = thinking.join().expect("the request thread");
+        assert_eq!(status, 200, "{reply}");
+    });
+    let (_, state) = second.get(&format!("/api/games/{id}"));
+    assert_eq!(strings(&state["moves"]).len(), 4);
+    assert_eq!(state["status"], "your_turn");
+    let (status, _) = first.request("DELETE", &format!("/api/games/{id}"), None);
+    assert_eq!(status, 200);
+    assert_eq!(second.get(&format!("/api/games/{id}")).0, 404);
+}
