@@ -1,3 +1,15 @@
-//! What the `halma` tools share with the library's benchmarks: the named positions.
+//! What the `halma` tools share: the named positions (with the library's benchmarks) and
+//! the parts of the engine match (`match`): the players, the referee, the schedule of a
+//! match and its statistics.
 
+pub mod blocker;
+#[cfg(test)]
+mod fixtures;
+pub mod players;
 pub mod positions;
+pub mod race;
+pub mod referee;
+pub mod rng;
+pub mod schedule;
+pub mod stats;
+pub mod styles;

@@ -1,0 +1,240 @@
+//! A match: two players, a number of games, colours alternated, each random opening played
+//! twice (once with each colour), on one or two threads.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use halma::{Game, Move, Side};
+
+use crate::players::{Player, Seat};
+use crate::race::gain;
+use crate::referee::{Ending, Played, play_out};
+use crate::rng::Rng;
+
+/// What a match plays.
+pub struct Match {
+    /// Player A, then player B.
+    pub players: [Player; 2],
+    /// How many games.
+    pub games: usize,
+    /// How many random forward plies open each pair of games.
+    pub random_plies: usize,
+    /// The seed of the openings and of the players' random choices.
+    pub seed: u64,
+    /// Games still going after this many plies are stopped and adjudicated.
+    pub max_plies: usize,
+    /// The size of each engine's table, in MiB.
+    pub table_mb: usize,
+}
+
+/// One game of a match.
+pub struct Record {
+    /// Its number in the match, from 0.
+    pub index: usize,
+    /// The side player A played.
+    pub a_side: Side,
+    /// The game.
+    pub played: Played,
+}
+
+impl Record {
+    /// A's score: 1 for a win (outright or on adjudication), 0.5 for a draw, 0 for a loss.
+    pub fn score_a(&self) -> f64 {
+        match self.played.ending.winner() {
+            Some(side) if side == self.a_side => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
+        }
+    }
+
+    /// The number of plies played, the opening's included.
+    pub fn plies(&self) -> usize {
+        self.played.game.moves().len()
+    }
+
+    /// Whether the game ended with a win by the rules (not at the cap, not drawn).
+    pub fn won_outright(&self) -> bool {
+        matches!(self.played.ending, Ending::Win(_))
+    }
+
+    /// The player, `A` or `B`, who played `side`.
+    pub fn player_of(&self, side: Side) -> char {
+        if side == self.a_side { 'A' } else { 'B' }
+    }
+}
+
+impl Match {
+    /// The random opening of the `pair`-th pair of games: up to `random_plies` moves that
+    /// do not go backward.
+    pub fn opening(&self, pair: usize) -> Vec<Move> {
+        let base = self.seed.wrapping_mul(1_000_003).wrapping_add(pair as u64);
+        let mut rng = Rng::new(Rng::new(base).next_u64());
+        let mut game = Game::new();
+        let mut moves = Vec::new();
+        for _ in 0..self.random_plies {
+            let side = game.position().turn();
+            let forward: Vec<Move> = game
+                .legal_moves()
+                .iter()
+                .copied()
+                .filter(|&mv| gain(side, mv) >= 0)
+                .collect();
+            if forward.is_empty() {
+                break;
+            }
+            let mv = forward[rng.below(forward.len())];
+            if game.play(mv).is_err() {
+                break;
+            }
+            moves.push(mv);
+        }
+        moves
+    }
+
+    /// Plays game `index`: A plays `x` in even games, `o` in odd ones, both on the opening
+    /// of pair `index / 2`; the players' random choices seeded from the match seed and
+    /// `index`.
+    pub fn play(&self, index: usize) -> Result<Record, String> {
+        let a_side = if index.is_multiple_of(2) {
+            Side::X
+        } else {
+            Side::O
+        };
+        let mut game = Game::new();
+        for mv in self.opening(index / 2) {
+            game.play(mv).map_err(|e| format!("opening: {e}"))?;
+        }
+        let mut seeds = Rng::new(
+            self.seed
+                .wrapping_mul(0x2545_f491_4f6c_dd1d)
+                .wrapping_add(index as u64),
+        );
+        let [a, b] = &self.players;
+        let (x, o) = if a_side == Side::X { (a, b) } else { (b, a) };
+        let mut seats = [
+            Seat::new(x, seeds.next_u64(), self.table_mb),
+            Seat::new(o, seeds.next_u64(), self.table_mb),
+        ];
+        let played = play_out(game, &mut seats, self.max_plies)?;
+        Ok(Record {
+            index,
+            a_side,
+            played,
+        })
+    }
+
+    /// Plays every game on `threads` threads, calling `finished` with each game as it ends;
+    /// the games in order, or the first error (which stops the match).
+    pub fn run(
+        &self,
+        threads: usize,
+        finished: impl Fn(&Record) + Sync,
+    ) -> Result<Vec<Record>, String> {
+        let next = AtomicUsize::new(0);
+        let records: Mutex<Vec<Record>> = Mutex::new(Vec::new());
+        let failure: Mutex<Option<String>> = Mutex::new(None);
+        std::thread::scope(|scope| {
+            for _ in 0..threads.max(1) {
+                scope.spawn(|| {
+                    loop {
+                        let index = next.fetch_add(1, Ordering::SeqCst);
+                        if index >= self.games {
+                            break;
+                        }
+                        match self.play(index) {
+                            Ok(record) => {
+                                finished(&record);
+                                if let Ok(mut records) = records.lock() {
+                                    records.push(record);
+                                }
+                            }
+                            Err(error) => {
+                                if let Ok(mut failure) = failure.lock() {
+                                    *failure = Some(format!("game {index}: {error}"));
+                                }
+                                next.store(self.games, Ordering::SeqCst);
+                            }
+                        }
+                    }
+                });
+            }
+        });
+        if let Some(error) = failure.into_inner().map_err(|e| e.to_string())? {
+            return Err(error);
+        }
+        let mut records = records.into_inner().map_err(|e| e.to_string())?;
+        records.sort_by_key(|record| record.index);
+        Ok(records)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn a_match(a: &str, b: &str, seed: u64) -> Match {
+        Match {
+            players: [Player::parse(a).unwrap(), Player::parse(b).unwrap()],
+            games: 2,
+            random_plies: 4,
+            seed,
+            max_plies: 120,
+            table_mb: 1,
+        }
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_game_and_another_seed_another() {
+        let moves = |seed, index| {
+            let played = a_match("random:30+greedy", "random", seed)
+                .play(index)
+                .unwrap();
+            played.played.game.moves().to_vec()
+        };
+        assert_eq!(moves(3, 0), moves(3, 0));
+        assert_ne!(moves(3, 0), moves(4, 0));
+        // The players' random choices differ from game to game, too.
+        assert_ne!(moves(3, 0)[4..], moves(3, 1)[4..]);
+    }
+
+    #[test]
+    fn each_opening_is_played_once_with_each_colour() {
+        let played = a_match("greedy", "random", 5);
+        let [first, second] = [0, 1].map(|index| played.play(index).unwrap());
+        assert_eq!((first.a_side, second.a_side), (Side::X, Side::O));
+        let opening = played.opening(0);
+        assert_eq!(opening.len(), 4);
+        assert_eq!(first.played.game.moves()[..4], opening[..]);
+        assert_eq!(second.played.game.moves()[..4], opening[..]);
+        assert_ne!(played.opening(1), opening);
+    }
+
+    #[test]
+    fn openings_never_go_backward() {
+        let played = a_match("greedy", "greedy", 1);
+        for pair in 0..20 {
+            let mut game = Game::new();
+            for mv in played.opening(pair) {
+                assert!(gain(game.position().turn(), mv) >= 0, "{mv}");
+                game.play(mv).unwrap();
+            }
+        }
+    }
+
+    #[test]
+    fn a_match_runs_every_game_in_order_on_two_threads() {
+        let mut played = a_match("greedy", "random:10+greedy", 2);
+        played.games = 5;
+        let finished = AtomicUsize::new(0);
+        let records = played
+            .run(2, |_| {
+                finished.fetch_add(1, Ordering::SeqCst);
+            })
+            .unwrap();
+        assert_eq!(finished.into_inner(), 5);
+        let indices: Vec<usize> = records.iter().map(|record| record.index).collect();
+        assert_eq!(indices, [0, 1, 2, 3, 4]);
+        let alone = played.play(3).unwrap();
+        assert_eq!(records[3].played.game.moves(), alone.played.game.moves());
+    }
+}
