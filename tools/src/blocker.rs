@@ -7,12 +7,15 @@ use halma::{Game, Move, Position};
 use crate::race::remaining;
 
 /// What the evaluation adds for each of the blocker's pieces in the opponent's goal (its own
-/// home camp), in units of the race (one square nearer the goal corner): more than a step
-/// gains, so it leaves only by a jump gaining more, or when nothing else can move.
+/// home camp), in half units of the race (a unit is one square nearer the goal corner): a
+/// unit and a half, so a piece there leaves by a step gaining two only when no other piece
+/// gains, and by a jump gaining more.
 pub const IN_GOAL: i32 = 3;
 
-/// What the evaluation adds on top of [`IN_GOAL`] for such a piece that has no legal move.
-pub const STUCK: i32 = 4;
+/// What the evaluation adds on top of [`IN_GOAL`] for such a piece that has no legal move,
+/// in half units of the race: three units more, so it stands still there rather than gain
+/// a diagonal step elsewhere.
+pub const STUCK: i32 = 6;
 
 /// The value of a won position, beyond any evaluation.
 const WIN: i32 = 1_000_000;
@@ -64,9 +67,9 @@ fn worst_reply(position: &Position, floor: Option<i32>) -> i32 {
     worst
 }
 
-/// The blocker's evaluation for the side to move: the race (the opponent's remaining
-/// distance minus its own), plus [`IN_GOAL`] for each of its pieces in the opponent's goal
-/// and [`STUCK`] more for each of those with no legal move.
+/// The blocker's evaluation for the side to move, in half units of the race: twice the race
+/// (the opponent's remaining distance minus its own), plus [`IN_GOAL`] for each of its
+/// pieces in the opponent's goal and [`STUCK`] more for each of those with no legal move.
 pub fn evaluate(position: &Position) -> i32 {
     let side = position.turn();
     let race = remaining(position, side.other()) - remaining(position, side);
@@ -77,7 +80,7 @@ pub fn evaluate(position: &Position) -> i32 {
             IN_GOAL + if stuck { STUCK } else { 0 }
         })
         .sum();
-    race + kept
+    2 * race + kept
 }
 
 #[cfg(test)]
@@ -100,6 +103,16 @@ mod tests {
         assert!(!Side::O.home().contains(out.to), "greedy leaves: {out}");
         let kept = blocker(&game).unwrap();
         assert!(Side::O.home().contains(kept.to), "blocker leaves: {kept}");
+    }
+
+    #[test]
+    fn a_piece_in_the_opponents_goal_is_worth_more_than_one_as_far_outside_it() {
+        // e15 (in o's home camp, x's goal) and f16 (outside) are as far from o's goal corner.
+        let x = block('h'..='m', 6..=8) | squares("h9");
+        let o = block('i'..='n', 2..=4);
+        let inside = position(x, o | squares("e15"), Side::O);
+        let outside = position(x, o | squares("f16"), Side::O);
+        assert_eq!(evaluate(&inside) - evaluate(&outside), IN_GOAL);
     }
 
     #[test]
