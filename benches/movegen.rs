@@ -50,7 +50,7 @@ fn play_undo(c: &mut Criterion) {
             b.iter(|| {
                 for &mv in black_box(&moves).iter() {
                     position.play_unchecked(mv);
-                    position.undo(mv);
+                    position.undo_unchecked(mv);
                 }
                 black_box(position.hash())
             })

@@ -1,8 +1,10 @@
 //! [`Game`]: a position with its history, repetitions and outcome.
 
-use crate::error::{NothingToUndoError, PlayError};
+use thiserror::Error;
+
 use crate::moves::{Move, MoveList};
-use crate::position::Position;
+use crate::notation::{MoveText, ParseMoveError};
+use crate::position::{IllegalMoveError, ParseLegalMoveError, Position};
 use crate::side::Side;
 
 /// How a game stands.
@@ -160,15 +162,34 @@ impl Game {
         Ok(())
     }
 
-    /// Plays move text (`from-to` or a hop path) and returns the move.
+    /// Reads move text (`from-to` or a hop path) as a legal move of the game now.
     ///
     /// Errors come in the order: text that is not move text, game over, illegal move.
-    pub fn play_text(&mut self, text: &str) -> Result<Move, PlayError> {
-        crate::notation::parse_path(text)?;
+    ///
+    /// ```
+    /// use halma::{Game, PlayError};
+    ///
+    /// let mut game = Game::new();
+    /// game.play_text("m3-l3")?;
+    /// game.play_text("b14-d12")?;
+    /// // x's o1 jumps over n2 to m3, then over l2 to k1.
+    /// assert_eq!(game.parse_move("o1-m3-k1")?.to_string(), "o1-k1");
+    /// assert!(matches!(game.parse_move("o1+m3"), Err(PlayError::Syntax(_))));
+    /// assert!(matches!(game.parse_move("o1-m4"), Err(PlayError::Illegal(_))));
+    /// # Ok::<(), PlayError>(())
+    /// ```
+    pub fn parse_move(&self, text: &str) -> Result<Move, PlayError> {
+        let text: MoveText = text.parse()?;
         if self.outcome.is_over() {
             return Err(PlayError::GameOver);
         }
-        let mv = self.position().parse_move(text)?;
+        Ok(self.position().check_move_text(&text)?)
+    }
+
+    /// Plays move text (`from-to` or a hop path) and returns the move; errors as
+    /// [`parse_move`](Game::parse_move) gives them.
+    pub fn play_text(&mut self, text: &str) -> Result<Move, PlayError> {
+        let mv = self.parse_move(text)?;
         self.play(mv)?;
         Ok(mv)
     }
@@ -187,3 +208,32 @@ impl Default for Game {
         Game::new()
     }
 }
+
+/// A move a [`Game`](crate::Game) refused.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum PlayError {
+    /// The move text is not move text.
+    #[error("invalid move text: {0}")]
+    Syntax(#[from] ParseMoveError),
+    /// The game has ended; no move can be played.
+    #[error("the game is over")]
+    GameOver,
+    /// The move is not legal in the current position.
+    #[error("illegal move: {0}")]
+    Illegal(#[from] IllegalMoveError),
+}
+
+impl From<ParseLegalMoveError> for PlayError {
+    fn from(error: ParseLegalMoveError) -> PlayError {
+        match error {
+            ParseLegalMoveError::Syntax(e) => PlayError::Syntax(e),
+            ParseLegalMoveError::Illegal(e) => PlayError::Illegal(e),
+        }
+    }
+}
+
+/// Undo at the start of a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[error("there is no move to undo")]
+pub struct NothingToUndoError;

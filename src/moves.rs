@@ -2,9 +2,7 @@
 
 use core::fmt;
 use core::ops::Deref;
-use core::str::FromStr;
 
-use crate::error::ParseMoveError;
 use crate::square::Square;
 
 /// A move: the piece on `from` goes to `to`, by a step or a chain of jumps.
@@ -34,19 +32,6 @@ impl Move {
     #[inline]
     pub const fn new(from: Square, to: Square) -> Move {
         Move { from, to }
-    }
-}
-
-impl FromStr for Move {
-    type Err = ParseMoveError;
-
-    /// Parses `from-to`. A longer hop path is position-dependent: see
-    /// [`Position::parse_move`](crate::Position::parse_move).
-    fn from_str(text: &str) -> Result<Move, ParseMoveError> {
-        match crate::notation::parse_path(text)?.as_slice() {
-            &[from, to] => Ok(Move { from, to }),
-            _ => Err(ParseMoveError::PathNotAllowed),
-        }
     }
 }
 
@@ -148,38 +133,11 @@ impl core::ops::DerefMut for MoveList {
 
 impl IntoIterator for MoveList {
     type Item = Move;
-    type IntoIter = IntoIter;
-    fn into_iter(self) -> IntoIter {
-        IntoIter {
-            list: self,
-            next: 0,
-        }
+    type IntoIter = core::iter::Take<core::array::IntoIter<Move, STORAGE>>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.moves.into_iter().take(self.len)
     }
 }
-
-/// The moves of a [`MoveList`], by value.
-#[derive(Clone)]
-pub struct IntoIter {
-    list: MoveList,
-    next: usize,
-}
-
-impl Iterator for IntoIter {
-    type Item = Move;
-    #[inline]
-    fn next(&mut self) -> Option<Move> {
-        let mv = self.list.get(self.next).copied();
-        self.next += usize::from(mv.is_some());
-        mv
-    }
-    #[inline]
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let left = self.list.len() - self.next;
-        (left, Some(left))
-    }
-}
-
-impl ExactSizeIterator for IntoIter {}
 
 impl<'a> IntoIterator for &'a MoveList {
     type Item = &'a Move;

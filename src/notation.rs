@@ -1,257 +1,173 @@
-//! Position text (like chess FEN) and move text, both strict.
+//! Move text as a value: `from-to` (`l2-k3`) or a hop path (`n2-n4-n6`), read without a
+//! position; [`Position::check_move_text`](crate::Position::check_move_text) then checks it
+//! against one.
 
 use core::fmt;
 use core::str::FromStr;
 
 use smallvec::SmallVec;
+use thiserror::Error;
 
-use crate::bitboard::Bitboard;
-use crate::error::{
-    IllegalMoveError, ParseLegalMoveError, ParseMoveError, ParsePositionError, PositionSyntaxError,
-};
 use crate::moves::Move;
-use crate::position::Position;
-use crate::side::Side;
 use crate::square::Square;
 
-/// The squares of a hop path; never longer than the 64 squares of a parity class.
-pub(crate) type Path = SmallVec<[Square; 8]>;
-
-/// Parses `a-b-...` (two squares or more, none repeated unless the text is just `from-to`).
-pub(crate) fn parse_path(text: &str) -> Result<Path, ParseMoveError> {
-    if text.is_empty() {
-        return Err(ParseMoveError::Empty);
-    }
-    let bytes = text.as_bytes();
-    let mut path = Path::new();
-    let mut offset = 0;
-    loop {
-        let (square, len) = Square::parse_prefix(&bytes[offset..])
-            .ok_or(ParseMoveError::ExpectedSquare { offset })?;
-        path.push(square);
-        offset += len;
-        match bytes.get(offset) {
-            None => break,
-            Some(b'-') => offset += 1,
-            Some(_) => return Err(ParseMoveError::ExpectedDash { offset }),
-        }
-    }
-    if path.len() < 2 {
-        return Err(ParseMoveError::SingleSquare);
-    }
-    // `l2-l2` is well-formed (and illegal); a longer path never repeats a square.
-    if path.len() > 2 {
-        for (i, &square) in path.iter().enumerate() {
-            if path[..i].contains(&square) {
-                return Err(ParseMoveError::RepeatedSquare { square });
-            }
-        }
-    }
-    Ok(path)
+/// Well-formed move text, not yet checked against a position: two squares or more joined by
+/// `-`, no square named twice (except in `from-to`, which is well-formed even when illegal).
+///
+/// A two-square text names a move by origin and destination; a longer one is a hop path, a
+/// chain of jumps whose every hop a position must confirm.
+///
+/// ```
+/// use halma::{Move, MoveText};
+///
+/// let path: MoveText = "n2-n4-n6".parse()?;
+/// assert_eq!(path.squares().len(), 3);
+/// assert!(path.is_path());
+/// assert_eq!(path.to_move(), "n2-n6".parse::<Move>()?);
+/// assert_eq!(path.to_string(), "n2-n4-n6");
+/// # Ok::<(), halma::ParseMoveError>(())
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct MoveText {
+    /// Never shorter than 2 squares, and never longer than the 64 squares of a parity class
+    /// (a path repeats no square and a jump chain stays in one class).
+    squares: SmallVec<[Square; 8]>,
 }
 
-impl Position {
-    /// Reads move text as a legal move of this position: `from-to` (`l2-k3`), or a full hop
-    /// path (`n2-n4-n6`) whose every hop is a jump of one chain under the goal-camp rule.
-    ///
-    /// ```
-    /// use halma::{Position, ParseLegalMoveError};
-    ///
-    /// let position = Position::start();
-    /// assert_eq!(position.parse_move("n3-n5")?.to_string(), "n3-n5");
-    /// assert!(matches!(position.parse_move("n3-n7"), Err(ParseLegalMoveError::Illegal(_))));
-    /// assert!(matches!(position.parse_move("n3+n5"), Err(ParseLegalMoveError::Syntax(_))));
-    /// # Ok::<(), ParseLegalMoveError>(())
-    /// ```
-    pub fn parse_move(&self, text: &str) -> Result<Move, ParseLegalMoveError> {
-        let path = parse_path(text)?;
-        let mv = Move::new(path[0], path[path.len() - 1]);
-        if path.len() > 2 {
-            // Origin, side to move, finished position: the same checks as for `from-to`.
-            if let Err(
-                error @ (IllegalMoveError::PositionWon { .. }
-                | IllegalMoveError::EmptyOrigin { .. }
-                | IllegalMoveError::NotYourPiece { .. }),
-            ) = self.check_move(mv)
-            {
-                return Err(error.into());
-            }
-            for hop in path.windows(2) {
-                let (from, to) = (hop[0], hop[1]);
-                if !self.is_hop(mv.from, from, to) {
-                    let goal = self.turn().goal();
-                    return Err(if goal.contains(from) && !goal.contains(to) {
-                        IllegalMoveError::LeavesGoal { from, to }
-                    } else {
-                        IllegalMoveError::NotAJump { from, to }
-                    }
-                    .into());
-                }
-            }
-        }
-        self.check_move(mv)?;
-        Ok(mv)
+impl MoveText {
+    /// The squares as written: the origin, each landing, the destination.
+    pub fn squares(&self) -> &[Square] {
+        &self.squares
+    }
+
+    /// The move from the first square to the last.
+    pub fn to_move(&self) -> Move {
+        Move::new(self.squares[0], self.squares[self.squares.len() - 1])
+    }
+
+    /// Whether the text is a hop path (three squares or more) rather than `from-to`.
+    pub fn is_path(&self) -> bool {
+        self.squares.len() > 2
     }
 }
 
-/// Reads the placement: 16 ranks from rank 16 down, separated by `/`. Returns the pieces and
-/// the byte offset where the placement ends.
-fn parse_placement(text: &str) -> Result<([Bitboard; 2], usize), PositionSyntaxError> {
-    let bytes = text.as_bytes();
-    let mut pieces = [Bitboard::EMPTY; 2];
-    let mut rank_index = 0; // 0 is rank 16
-    let mut file = 0u8;
-    let mut offset = 0;
-    let rank_of = |rank_index: u8| 16 - rank_index;
-    while offset < bytes.len() && bytes[offset] != b' ' {
-        let byte = bytes[offset];
-        match byte {
-            b'/' => {
-                if file != 16 {
-                    return Err(PositionSyntaxError::RankTooShort {
-                        rank: rank_of(rank_index),
-                        squares: file,
-                    });
-                }
-                rank_index += 1;
-                file = 0;
-                if rank_index == 16 {
-                    return Err(PositionSyntaxError::TooManyRanks { offset: offset + 1 });
-                }
-                offset += 1;
-            }
-            b'x' | b'o' => {
-                if file == 16 {
-                    return Err(PositionSyntaxError::RankTooLong {
-                        rank: rank_of(rank_index),
-                        offset,
-                    });
-                }
-                let side = if byte == b'x' { Side::X } else { Side::O };
-                let square = Square::new((15 - rank_index) * 16 + file);
-                pieces[side.index()].insert(square);
-                file += 1;
-                offset += 1;
-            }
-            b'0'..=b'9' => {
-                let digits = bytes[offset..]
-                    .iter()
-                    .take_while(|b| b.is_ascii_digit())
-                    .count();
-                let run = &text[offset..offset + digits];
-                let value = match run.parse::<u8>() {
-                    Ok(value @ 1..=16) if !run.starts_with('0') => value,
-                    _ => {
-                        return Err(PositionSyntaxError::InvalidRun {
-                            run: run.to_owned(),
-                            offset,
-                        });
-                    }
-                };
-                if file + value > 16 {
-                    return Err(PositionSyntaxError::RankTooLong {
-                        rank: rank_of(rank_index),
-                        offset,
-                    });
-                }
-                file += value;
-                offset += digits;
-            }
-            _ => {
-                let found = text[offset..].chars().next().unwrap_or('\u{fffd}');
-                return Err(PositionSyntaxError::InvalidCharacter { found, offset });
-            }
-        }
-    }
-    if rank_index < 15 {
-        return Err(PositionSyntaxError::TooFewRanks {
-            ranks: rank_index + 1,
-        });
-    }
-    if file != 16 {
-        return Err(PositionSyntaxError::RankTooShort {
-            rank: rank_of(rank_index),
-            squares: file,
-        });
-    }
-    Ok((pieces, offset))
-}
+impl FromStr for MoveText {
+    type Err = ParseMoveError;
 
-/// Reads ` x` or ` o` at `offset`, the end of the placement, and checks nothing follows.
-fn parse_turn(text: &str, offset: usize) -> Result<Side, PositionSyntaxError> {
-    let rest = &text[offset..];
-    let Some(field) = rest.strip_prefix(' ') else {
-        return Err(PositionSyntaxError::MissingSideToMove);
-    };
-    let field_offset = offset + 1;
-    let mut chars = field.chars();
-    let turn = match chars.next() {
-        None => return Err(PositionSyntaxError::MissingSideToMove),
-        Some(c) => Side::from_char(c).ok_or_else(|| PositionSyntaxError::InvalidSideToMove {
-            found: field.split(' ').next().unwrap_or_default().to_owned(),
-            offset: field_offset,
-        })?,
-    };
-    if field.len() > 1 {
-        return Err(PositionSyntaxError::TrailingText {
-            offset: field_offset + 1,
-        });
-    }
-    Ok(turn)
-}
-
-impl FromStr for Position {
-    type Err = ParsePositionError;
-
-    /// Parses position text, e.g. the start:
-    /// `ooooo11/ooooo11/oooo12/ooo13/oo14/16/16/16/16/16/16/14xx/13xxx/12xxxx/11xxxxx/11xxxxx x`.
-    ///
-    /// ```
-    /// use halma::{ParsePositionError, Position};
-    ///
-    /// let text = "ooooo11/ooooo11/oooo12/ooo13/oo14/16/16/16/16/16/16/14xx/13xxx/12xxxx/11xxxxx/11xxxxx x";
-    /// let position: Position = text.parse()?;
-    /// assert_eq!(position, Position::start());
-    /// assert_eq!(position.to_string(), text);
-    ///
-    /// let error = "16/16 x".parse::<Position>().unwrap_err();
-    /// assert_eq!(error.to_string(), "invalid position text: 16 ranks are needed, found 2");
-    /// # Ok::<(), ParsePositionError>(())
-    /// ```
-    fn from_str(text: &str) -> Result<Position, ParsePositionError> {
+    fn from_str(text: &str) -> Result<MoveText, ParseMoveError> {
         if text.is_empty() {
-            return Err(PositionSyntaxError::Empty.into());
+            return Err(ParseMoveError::Empty);
         }
-        let (pieces, offset) = parse_placement(text)?;
-        let turn = parse_turn(text, offset)?;
-        Ok(Position::from_parts(pieces, turn)?)
+        let bytes = text.as_bytes();
+        let mut squares = SmallVec::new();
+        let mut offset = 0;
+        loop {
+            let (square, len) = Square::parse_prefix(&bytes[offset..])
+                .ok_or(ParseMoveError::ExpectedSquare { offset })?;
+            squares.push(square);
+            offset += len;
+            match bytes.get(offset) {
+                None => break,
+                Some(b'-') => offset += 1,
+                Some(_) => return Err(ParseMoveError::ExpectedDash { offset }),
+            }
+        }
+        if squares.len() < 2 {
+            return Err(ParseMoveError::SingleSquare);
+        }
+        if squares.len() > 2 {
+            for (i, &square) in squares.iter().enumerate() {
+                if squares[..i].contains(&square) {
+                    return Err(ParseMoveError::RepeatedSquare { square });
+                }
+            }
+        }
+        Ok(MoveText { squares })
     }
 }
 
-impl fmt::Display for Position {
-    /// Writes position text.
+impl fmt::Display for MoveText {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for rank in (0..16).rev() {
-            let mut run = 0;
-            for file in 0..16 {
-                match self.piece_at(Square::new(rank * 16 + file)) {
-                    None => run += 1,
-                    Some(side) => {
-                        if run > 0 {
-                            write!(f, "{run}")?;
-                            run = 0;
-                        }
-                        write!(f, "{}", side.char())?;
-                    }
-                }
+        for (i, square) in self.squares.iter().enumerate() {
+            if i > 0 {
+                f.write_str("-")?;
             }
-            if run > 0 {
-                write!(f, "{run}")?;
-            }
-            if rank > 0 {
-                f.write_str("/")?;
-            }
+            write!(f, "{square}")?;
         }
-        write!(f, " {}", self.turn().char())
+        Ok(())
+    }
+}
+
+impl FromStr for Move {
+    type Err = ParseMoveError;
+
+    /// Parses `from-to`. A longer hop path needs a position to check it: see
+    /// [`MoveText`] and [`Position::parse_move`](crate::Position::parse_move).
+    fn from_str(text: &str) -> Result<Move, ParseMoveError> {
+        let text: MoveText = text.parse()?;
+        if text.is_path() {
+            return Err(ParseMoveError::PathNotAllowed);
+        }
+        Ok(text.to_move())
+    }
+}
+
+/// Text that is not move text: `from-to`, or a hop path `from-a-b-to`.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum ParseMoveError {
+    /// The text is empty.
+    #[error("the move text is empty")]
+    Empty,
+    /// A square name is expected at `offset`.
+    #[error("expected a square (a1 to p16) at byte {offset} of the move text")]
+    ExpectedSquare {
+        /// Byte offset in the text.
+        offset: usize,
+    },
+    /// Something other than `-` follows a square.
+    #[error("expected '-' or the end of the move text at byte {offset}")]
+    ExpectedDash {
+        /// Byte offset in the text.
+        offset: usize,
+    },
+    /// Only one square.
+    #[error("a move needs two squares, origin and destination, like l2-k3")]
+    SingleSquare,
+    /// A hop path names a square twice.
+    #[error("the hop path visits {square} twice")]
+    RepeatedSquare {
+        /// The square named twice.
+        square: Square,
+    },
+    /// A hop path where only `from-to` is accepted (a path needs a position to check).
+    #[error("a hop path needs a position to check it; here only from-to is accepted")]
+    PathNotAllowed,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn move_text_round_trips() {
+        for text in ["l2-k3", "n2-n4-n6", "a1-a1", "p16-n14-l12-j10"] {
+            assert_eq!(text.parse::<MoveText>().unwrap().to_string(), text);
+        }
+    }
+
+    #[test]
+    fn only_from_to_is_a_move_without_a_position() {
+        assert_eq!(
+            "n2-n4-n6".parse::<Move>(),
+            Err(ParseMoveError::PathNotAllowed)
+        );
+        assert_eq!("a1-a1".parse::<Move>().unwrap().to_string(), "a1-a1");
+        assert_eq!(
+            "n2-n4-n2".parse::<MoveText>(),
+            Err(ParseMoveError::RepeatedSquare {
+                square: "n2".parse().unwrap()
+            })
+        );
     }
 }

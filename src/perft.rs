@@ -22,7 +22,7 @@ pub fn perft(position: &Position, depth: u32) -> u64 {
             for &mv in position.legal_moves().iter() {
                 position.play_unchecked(mv);
                 nodes += perft(&position, depth - 1);
-                position.undo(mv);
+                position.undo_unchecked(mv);
             }
             nodes
         }
@@ -42,7 +42,7 @@ pub fn divide(position: &Position, depth: u32) -> Vec<(Move, u64)> {
         .map(|mv| {
             position.play_unchecked(mv);
             let nodes = perft(&position, depth - 1);
-            position.undo(mv);
+            position.undo_unchecked(mv);
             (mv, nodes)
         })
         .collect()

@@ -19,9 +19,11 @@ use core::fmt;
 
 use thiserror::Error;
 
-use crate::error::{ParseMoveError, ParsePositionError, PlayError};
 use crate::game::Game;
+use crate::game::PlayError;
 use crate::moves::Move;
+use crate::notation::ParseMoveError;
+use crate::position::ParsePositionError;
 use crate::position::Position;
 
 /// A game record that [`Game::from_record`] could not read: what is wrong and where.

@@ -2,6 +2,9 @@
 
 use core::fmt;
 use core::ops::Not;
+use core::str::FromStr;
+
+use thiserror::Error;
 
 use crate::bitboard::Bitboard;
 use crate::square::Square;
@@ -119,6 +122,36 @@ impl fmt::Display for Side {
     }
 }
 
+impl FromStr for Side {
+    type Err = ParseSideError;
+
+    /// Parses `x` or `o`, the letters of position text.
+    ///
+    /// ```
+    /// use halma::Side;
+    ///
+    /// assert_eq!("o".parse(), Ok(Side::O));
+    /// assert!("X".parse::<Side>().is_err());
+    /// ```
+    fn from_str(text: &str) -> Result<Side, ParseSideError> {
+        let mut chars = text.chars();
+        match (chars.next().and_then(Side::from_char), chars.next()) {
+            (Some(side), None) => Ok(side),
+            _ => Err(ParseSideError {
+                text: text.to_owned(),
+            }),
+        }
+    }
+}
+
+/// Text that is not a side (`x` or `o`).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{text:?} is not a side: sides are x and o")]
+pub struct ParseSideError {
+    /// The text that failed to parse.
+    pub text: String,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -153,5 +186,15 @@ mod tests {
         assert_eq!(!Side::O, Side::X);
         assert_eq!(Side::from_char('o'), Some(Side::O));
         assert_eq!(Side::from_char('X'), None);
+    }
+
+    #[test]
+    fn sides_parse_from_their_letters_only() {
+        assert_eq!("x".parse(), Ok(Side::X));
+        assert_eq!("o".parse(), Ok(Side::O));
+        for text in ["", "X", "xo", " x", "o ", "-"] {
+            let error = text.parse::<Side>().unwrap_err();
+            assert_eq!(error.text, text);
+        }
     }
 }

@@ -3,7 +3,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::error::ParseSquareError;
+use thiserror::Error;
 
 /// One of the 256 squares of the board.
 ///
@@ -131,6 +131,14 @@ impl From<u8> for Square {
     fn from(index: u8) -> Square {
         Square(index)
     }
+}
+
+/// Text that is not a square name (`a1`..`p16`).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{text:?} is not a square: squares are a1 to p16, file letter then rank")]
+pub struct ParseSquareError {
+    /// The text that failed to parse.
+    pub text: String,
 }
 
 #[cfg(test)]

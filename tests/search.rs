@@ -3,9 +3,10 @@
 
 use std::time::Duration;
 
-use halma::search::{Options, evaluate};
+use halma::search::SCORE_WIN;
+use halma::search::{Params, evaluate};
 use halma::{
-    Bitboard, Draw, Engine, Game, Limits, Move, Outcome, Position, SCORE_WIN, SearchError, Side,
+    Bitboard, Draw, Engine, ForcedResult, Game, Limits, Move, Outcome, Position, SearchError, Side,
     Square,
 };
 
@@ -76,7 +77,7 @@ fn random_game(rng: &mut Rng, plies: usize) -> Game {
 /// wins, draws and repetitions (of the game or of the path).
 fn negamax(
     game: &Game,
-    options: &Options,
+    params: &Params,
     position: &mut Position,
     path: &mut Vec<u64>,
     depth: u32,
@@ -89,7 +90,7 @@ fn negamax(
         return 0;
     }
     if depth == 0 {
-        return evaluate(game, options, position);
+        return evaluate(game, params, position);
     }
     let moves = position.legal_moves();
     if moves.is_empty() {
@@ -103,9 +104,9 @@ fn negamax(
         let score = if position.winner() == Some(side) {
             SCORE_WIN - (ply + 1)
         } else {
-            -negamax(game, options, position, path, depth - 1, ply + 1)
+            -negamax(game, params, position, path, depth - 1, ply + 1)
         };
-        position.undo(mv);
+        position.undo_unchecked(mv);
         best = best.max(score);
     }
     path.pop();
@@ -114,7 +115,7 @@ fn negamax(
 
 #[test]
 fn alpha_beta_with_table_and_ordering_equals_plain_negamax() {
-    let options = Options::exhaustive();
+    let params = Params::exhaustive();
     let mut rng = Rng(7);
     let mut engine = Engine::with_table_mb(1);
     let (count, max_moves) = if cfg!(debug_assertions) {
@@ -137,8 +138,8 @@ fn alpha_beta_with_table_and_ordering_equals_plain_negamax() {
             2
         };
         let mut position = *game.position();
-        let expected = negamax(&game, &options, &mut position, &mut Vec::new(), depth, 0);
-        let limits = Limits::depth(depth).with_options(options.clone());
+        let expected = negamax(&game, &params, &mut position, &mut Vec::new(), depth, 0);
+        let limits = Limits::depth(depth).with_params(params.clone());
         let result = engine.search(&game, &limits).expect("an ongoing game");
         assert_eq!(
             result.score,
@@ -197,6 +198,7 @@ fn the_faster_win_is_preferred() {
     let result = Engine::new().search(&game, &Limits::depth(4)).unwrap();
     assert_eq!(result.best_move, mv("f15-e16"));
     assert_eq!(result.score, SCORE_WIN - 1);
+    assert_eq!(result.forced, Some(ForcedResult::Win(1)));
     assert_eq!(result.pv, [mv("f15-e16")]);
     // o to move, and x wins next: a loss in two plies.
     let mut position = win_in_one("e16", "f15");
@@ -207,6 +209,7 @@ fn the_faster_win_is_preferred() {
         .search(&Game::from_position(position), &Limits::depth(3))
         .unwrap();
     assert_eq!(result.score, -(SCORE_WIN - 2));
+    assert_eq!(result.forced, Some(ForcedResult::Loss(2)));
 }
 
 #[test]

@@ -291,7 +291,7 @@ pub extern "C" fn halma_game_parse_move(
         let r#move = unsafe { arg_cstr(r#move, "move") }?;
         // SAFETY: the host passes a place for the move (or NULL).
         let out = unsafe { out_param(out, "out") }?;
-        out.write(parse_move(&game.game, text(r#move, "move text")?)?.into());
+        out.write(game.game.parse_move(text(r#move, "move text")?)?.into());
         Ok(())
     })
 }
@@ -320,7 +320,7 @@ pub extern "C" fn halma_game_play_text(
         let game = unsafe { arg_mut(game, "game") }?;
         // SAFETY: the host passes a NUL-terminated string (or NULL).
         let r#move = unsafe { arg_cstr(r#move, "move") }?;
-        let mv = parse_move(&game.game, text(r#move, "move text")?)?;
+        let mv = game.game.parse_move(text(r#move, "move text")?)?;
         Ok(game.game.play(mv)?)
     })
 }
@@ -437,17 +437,4 @@ pub extern "C" fn halma_perft(position: *const c_char, depth: u32, out: *mut u64
 /// A new game on the heap, handed to C.
 fn boxed(game: Game) -> *mut halma_game {
     Box::into_raw(Box::new(halma_game { game }))
-}
-
-/// Move text as a legal move of `game`; failures in the order PARSE_ERROR, GAME_OVER,
-/// ILLEGAL_MOVE.
-fn parse_move(game: &Game, text: &str) -> Result<Move, Error> {
-    let parsed = game.position().parse_move(text);
-    if let Err(crate::ParseLegalMoveError::Syntax(error)) = parsed {
-        return Err(crate::PlayError::Syntax(error).into());
-    }
-    if game.outcome().is_over() {
-        return Err(crate::PlayError::GameOver.into());
-    }
-    Ok(parsed?)
 }

@@ -9,7 +9,7 @@ use std::any::Any;
 use std::cell::RefCell;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-use crate::error::{NothingToUndoError, ParseLegalMoveError, ParsePositionError, PlayError};
+use crate::{NothingToUndoError, ParseLegalMoveError, ParsePositionError, PlayError};
 
 use super::types::*;
 

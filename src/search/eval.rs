@@ -9,7 +9,7 @@ use crate::position::Position;
 use crate::side::Side;
 use crate::square::Square;
 
-use super::limits::Options;
+use super::params::Params;
 
 /// The score of a draw.
 pub(crate) const DRAW: i32 = 0;
@@ -146,7 +146,7 @@ impl Board {
 /// The evaluation with its weights and what the root learned from the game's history.
 #[derive(Clone, Debug)]
 pub(crate) struct Evaluator {
-    options: Options,
+    params: Params,
     /// `blocked[s]`: `s` is the side to move at the root, the opponent keeps pieces in `s`'s
     /// goal camp (its own home) and `s` has nothing else left to do; `s` cannot win unless
     /// they leave.
@@ -155,15 +155,15 @@ pub(crate) struct Evaluator {
 
 impl Evaluator {
     /// The evaluator for a search from the current position of `game`.
-    pub(crate) fn new(options: &Options, game: &Game) -> Evaluator {
+    pub(crate) fn new(params: &Params, game: &Game) -> Evaluator {
         // Only the side to move at the root looks for a block against itself: blocking the
         // opponent is no plan of the engine's (it plays for the win), and the evaluation
         // stays one function of the position for the whole search.
         let root = game.position().turn();
         let blocked =
-            Side::ALL.map(|side| options.block_detection && side == root && is_blocked(game, side));
+            Side::ALL.map(|side| params.block_detection && side == root && is_blocked(game, side));
         Evaluator {
-            options: options.clone(),
+            params: params.clone(),
             blocked,
         }
     }
@@ -176,7 +176,7 @@ impl Evaluator {
     /// The score of `position` for the side to move. A finished position is not evaluated
     /// here (the search scores wins itself).
     pub(crate) fn evaluate(&self, position: &Position) -> i32 {
-        let o = &self.options;
+        let o = &self.params;
         let board = Board::new(position);
         let me = position.turn();
         let them = !me;
@@ -215,7 +215,7 @@ impl Evaluator {
     /// What `side` still has to do, in hundredths of a move: distances to the goal corner,
     /// pieces outside the goal, stragglers far behind the rest.
     fn race_cost(&self, pieces: Bitboard, side: Side) -> i32 {
-        let o = &self.options;
+        let o = &self.params;
         let table = &DISTANCE[side.index()];
         let lateral = &LATERAL[side.index()];
         let mut distances = [0i32; 19];
@@ -423,9 +423,9 @@ mod tests {
 
     #[test]
     fn the_start_is_even_but_for_the_tempo() {
-        let options = Options::default();
-        let eval = Evaluator::new(&options, &Game::new());
-        assert_eq!(eval.evaluate(&Position::start()), options.tempo);
+        let params = Params::default();
+        let eval = Evaluator::new(&params, &Game::new());
+        assert_eq!(eval.evaluate(&Position::start()), params.tempo);
     }
 
     #[test]

@@ -46,19 +46,32 @@ use crate::game::Game;
 use crate::moves::Move;
 
 mod alphabeta;
+mod choice;
 mod eval;
+mod frame;
+mod levels;
 mod limits;
+mod ordering;
+mod params;
+mod root;
+mod stop;
+mod time;
 mod tt;
 
 pub use limits::Limits;
-#[doc(hidden)]
-pub use limits::Options;
+#[cfg(feature = "tuning")]
+pub use params::Params;
 
-use alphabeta::{Searcher, Signal};
+use alphabeta::Searcher;
+use stop::Signal;
+use time::Clock;
 use tt::Table;
 
 /// The score of a win on the move; a forced win in `n` plies scores `SCORE_WIN - n`.
 pub const SCORE_WIN: i32 = 30_000;
+
+/// Scores at least this large in absolute value are forced results.
+pub(crate) const FORCED: i32 = SCORE_WIN - 1000;
 
 /// The difficulty level a host should offer first: a fair opponent for most players, and
 /// every move answered within a second.
@@ -97,6 +110,42 @@ pub struct SearchResult {
     pub time: Duration,
     /// The principal variation, starting with `best_move`.
     pub pv: Vec<Move>,
+    /// The result the search proved, if any: `score` decoded.
+    pub forced: Option<ForcedResult>,
+}
+
+/// A result a search proved whatever the opponent does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ForcedResult {
+    /// The side to move wins within this many plies (its own moves and the opponent's).
+    Win(u32),
+    /// The side to move loses within this many plies, however it defends.
+    Loss(u32),
+}
+
+impl ForcedResult {
+    /// The forced result a score stands for, if any (see the [module docs](self)).
+    ///
+    /// ```
+    /// use halma::ForcedResult;
+    /// use halma::search::SCORE_WIN;
+    ///
+    /// assert_eq!(ForcedResult::from_score(SCORE_WIN - 3), Some(ForcedResult::Win(3)));
+    /// assert_eq!(ForcedResult::from_score(-(SCORE_WIN - 4)), Some(ForcedResult::Loss(4)));
+    /// assert_eq!(ForcedResult::from_score(250), None);
+    /// ```
+    pub fn from_score(score: i32) -> Option<ForcedResult> {
+        let magnitude = score.saturating_abs();
+        if !(FORCED..=SCORE_WIN).contains(&magnitude) {
+            return None;
+        }
+        let plies = (SCORE_WIN - magnitude) as u32;
+        Some(if score > 0 {
+            ForcedResult::Win(plies)
+        } else {
+            ForcedResult::Loss(plies)
+        })
+    }
 }
 
 /// Progress of a search, reported after each completed iteration.
@@ -222,11 +271,7 @@ impl Engine {
         let number = self.signal.begin();
         let outcome = Searcher::new(&mut self.table, &self.signal, number, game, limits, start)
             .run(game, limits, info);
-        // A level answers neither instantly nor slowly.
-        while start.elapsed() < limits.pace && !self.signal.stopped(number) {
-            let left = limits.pace.saturating_sub(start.elapsed());
-            std::thread::sleep(left.min(Duration::from_millis(2)));
-        }
+        Clock::new(start, limits).wait_for_pace(|| self.signal.stopped(number));
         self.signal.end(number);
         Ok(SearchResult {
             best_move: outcome.best_move,
@@ -235,6 +280,7 @@ impl Engine {
             nodes: outcome.nodes,
             time: start.elapsed(),
             pv: outcome.pv,
+            forced: ForcedResult::from_score(outcome.score),
         })
     }
 }
@@ -252,8 +298,15 @@ impl core::fmt::Debug for Engine {
 }
 
 /// The static evaluation of `position` (for the side to move), with what the root of a
-/// search of `game` would know. For tests that compare the search with a plain negamax.
-#[doc(hidden)]
-pub fn evaluate(game: &Game, options: &Options, position: &crate::Position) -> i32 {
-    eval::Evaluator::new(options, game).evaluate(position)
+/// search of `game` would know (feature `tuning`: for tests that compare the search with a
+/// plain negamax).
+#[cfg(feature = "tuning")]
+pub fn evaluate(game: &Game, params: &Params, position: &crate::Position) -> i32 {
+    eval::Evaluator::new(params, game).evaluate(position)
+}
+
+/// `count` per second of `time`.
+pub(crate) fn per_second(count: u64, time: Duration) -> u64 {
+    let micros = time.as_micros().max(1);
+    (u128::from(count) * 1_000_000 / micros).min(u128::from(u64::MAX)) as u64
 }

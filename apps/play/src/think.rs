@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use halma::Game;
 
-use halma::{Engine, Limits, SCORE_WIN, SearchResult, StopHandle};
+use halma::{Engine, ForcedResult, Limits, SearchResult, StopHandle};
 
 /// How often the spinner turns.
 const TICK: Duration = Duration::from_millis(100);
@@ -153,11 +153,9 @@ fn spin(spinner: char, label: &str, progress: Option<Progress>, started: Instant
 /// A score for people: `+1.25` (moves of race advantage for the side that searched), or a
 /// forced result, `wins in 3` / `loses in 4` (plies).
 pub fn score_text(score: i32) -> String {
-    let plies = i64::from(SCORE_WIN) - i64::from(score.unsigned_abs());
-    if plies < 1000 {
-        let verb = if score > 0 { "wins" } else { "loses" };
-        format!("{verb} in {plies}")
-    } else {
-        format!("{:+.2}", f64::from(score) / 100.0)
+    match ForcedResult::from_score(score) {
+        Some(ForcedResult::Win(plies)) => format!("wins in {plies}"),
+        Some(ForcedResult::Loss(plies)) => format!("loses in {plies}"),
+        None => format!("{:+.2}", f64::from(score) / 100.0),
     }
 }

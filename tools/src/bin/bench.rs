@@ -11,7 +11,7 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use halma::search::Options;
+use halma::search::Params;
 use halma::{Engine, Game, Limits, Position};
 
 use halma_tools::positions;
@@ -29,8 +29,8 @@ fn main() -> ExitCode {
             }
         },
     };
-    // Experimental settings (see `halma::search::Options`), for comparing search variants.
-    let mut options = Options::default();
+    // Experimental settings (see `halma::search::Params`), for comparing search variants.
+    let mut options = Params::default();
     for setting in args.next().iter().flat_map(|text| text.split(',')) {
         let result = setting
             .split_once('=')
@@ -41,7 +41,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     }
-    let limits = Limits::depth(depth).with_options(options);
+    let limits = Limits::depth(depth).with_params(options);
     let mut engine = Engine::new();
     let mut total_nodes = 0;
     let started = Instant::now();

@@ -52,7 +52,7 @@ fn main() -> ExitCode {
                     for _ in 0..PLAYS_PER_MOVE {
                         for &mv in black_box(&moves).iter() {
                             position.play_unchecked(mv);
-                            position.undo(mv);
+                            position.undo_unchecked(mv);
                         }
                     }
                     checksum ^= position.hash();

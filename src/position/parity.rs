@@ -8,6 +8,7 @@
 //! shifts per hop for every piece of the class at once.
 
 use crate::bitboard::Bitboard;
+use crate::side::Side;
 use crate::square::Square;
 
 /// An 8x8 board of one parity class.
@@ -256,6 +257,12 @@ pub(crate) const fn merge(classes: [ClassBoard; 4]) -> Bitboard {
     }
     Bitboard(words)
 }
+
+/// Each side's goal camp in the parity layout.
+pub(super) const GOALS: [ParityBoard; 2] = [
+    ParityBoard::from_bitboard(Side::X.goal()),
+    ParityBoard::from_bitboard(Side::O.goal()),
+];
 
 #[cfg(test)]
 mod tests {

@@ -1,7 +1,7 @@
 //! [`Pair`]: two class boards worked on together, in one SIMD register where the target has
 //! one (SSE2 on every x86-64), through the `wide` crate: safe code, portable.
 
-use crate::parity::{ClassBoard, Shift};
+use super::parity::{ClassBoard, Shift};
 
 /// Two class boards (lanes), every operation applied to both.
 #[derive(Clone, Copy, Debug)]

@@ -1,15 +1,28 @@
-//! [`Position`]: the placement of both sides and the side to move.
+//! [`Position`]: the placement of both sides and the side to move, with its move generation
+//! ([`movegen`]), checked moves ([`legal`]) and position text ([`text`]), over the geometry
+//! of the parity classes ([`parity`], [`pair`]) and the Zobrist keys ([`zobrist`]).
+
+mod legal;
+mod movegen;
+mod pair;
+mod parity;
+mod text;
+mod zobrist;
+
+use thiserror::Error;
 
 use crate::bitboard::Bitboard;
-use crate::error::{IllegalMoveError, InvalidPositionError};
 use crate::moves::Move;
-use crate::parity::ParityBoard;
 use crate::side::Side;
 use crate::square::Square;
-use crate::zobrist;
+
+pub use legal::{IllegalMoveError, ParseLegalMoveError};
+pub use text::{ParsePositionError, PositionSyntaxError};
+
+use parity::{GOALS, ParityBoard};
 
 /// A valid Halma position: 19 pieces a side, the side to move, and a Zobrist hash kept up to
-/// date by [`play`](Position::play) and [`undo`](Position::undo).
+/// date by [`play`](Position::play) and [`undo_unchecked`](Position::undo_unchecked).
 ///
 /// A position knows nothing of the game that led to it (for repetitions and undo, see
 /// [`Game`](crate::Game)). A position whose placement fills a side's goal camp is won by that
@@ -25,7 +38,7 @@ use crate::zobrist;
 /// let mv = position.parse_move("l2-k3")?;
 /// position.play(mv)?;
 /// assert_eq!(position.turn(), Side::O);
-/// position.undo(mv);
+/// position.undo_unchecked(mv);
 /// assert_eq!(position, Position::start());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -133,11 +146,6 @@ impl Position {
         self.hash
     }
 
-    /// The hash computed from scratch; always equal to [`hash`](Position::hash).
-    pub fn recomputed_hash(&self) -> u64 {
-        Position::compute_hash(self.pieces, self.turn)
-    }
-
     /// The side whose piece stands on `square`, if any.
     #[inline]
     pub fn piece_at(&self, square: Square) -> Option<Side> {
@@ -155,48 +163,6 @@ impl Position {
             .find(|&side| self.pieces[side.index()] == GOALS[side.index()])
     }
 
-    /// Why `mv` is not legal here, or `Ok(())` when it is.
-    pub fn check_move(&self, mv: Move) -> Result<(), IllegalMoveError> {
-        let Move { from, to } = mv;
-        if let Some(winner) = self.winner() {
-            return Err(IllegalMoveError::PositionWon { winner });
-        }
-        if from == to {
-            return Err(IllegalMoveError::SameSquare { square: from });
-        }
-        match self.piece_at(from) {
-            None => return Err(IllegalMoveError::EmptyOrigin { from }),
-            Some(owner) if owner != self.turn => {
-                return Err(IllegalMoveError::NotYourPiece { from, owner });
-            }
-            Some(_) => {}
-        }
-        if self.piece_at(to).is_some() {
-            return Err(IllegalMoveError::OccupiedTarget { to });
-        }
-        let goal = self.turn.goal();
-        if goal.contains(from) && !goal.contains(to) {
-            return Err(IllegalMoveError::LeavesGoal { from, to });
-        }
-        if !self.destinations(from).contains(to) {
-            return Err(IllegalMoveError::Unreachable { from, to });
-        }
-        Ok(())
-    }
-
-    /// Whether `mv` is a legal move here.
-    #[inline]
-    pub fn is_legal(&self, mv: Move) -> bool {
-        self.check_move(mv).is_ok()
-    }
-
-    /// Plays `mv` if it is legal; otherwise says why not and changes nothing.
-    pub fn play(&mut self, mv: Move) -> Result<(), IllegalMoveError> {
-        self.check_move(mv)?;
-        self.play_unchecked(mv);
-        Ok(())
-    }
-
     /// Plays `mv` without checking it. An illegal move corrupts the position (it may then
     /// break the invariants of a [`Position`]), but it is never undefined behaviour.
     #[inline(always)]
@@ -206,11 +172,31 @@ impl Position {
     }
 
     /// Takes back `mv`, which must be the last move played; anything else corrupts the
-    /// position (never undefined behaviour).
+    /// position (never undefined behaviour). [`Game::undo`](crate::Game::undo) is the
+    /// checked take-back.
     #[inline(always)]
-    pub fn undo(&mut self, mv: Move) {
+    pub fn undo_unchecked(&mut self, mv: Move) {
         self.turn = !self.turn;
         self.toggle_move(self.turn, mv);
+    }
+
+    /// Passes: the other side to move, the pieces unchanged. Halma has no passing, so this is
+    /// never a legal move; a search uses it as the null move, and a tool to see the position
+    /// from the other side's turn.
+    ///
+    /// ```
+    /// use halma::{Position, Side};
+    ///
+    /// let mut position = Position::start();
+    /// position.pass();
+    /// assert_eq!(position.turn(), Side::O);
+    /// assert_eq!(position, Position::from_parts([Side::X.home(), Side::O.home()], Side::O)?);
+    /// # Ok::<(), halma::InvalidPositionError>(())
+    /// ```
+    #[inline]
+    pub fn pass(&mut self) {
+        self.turn = !self.turn;
+        self.hash ^= zobrist::O_TO_MOVE;
     }
 
     #[inline(always)]
@@ -223,12 +209,6 @@ impl Position {
     }
 }
 
-/// Each side's goal camp in the parity layout.
-pub(crate) const GOALS: [ParityBoard; 2] = [
-    ParityBoard::from_bitboard(Side::X.goal()),
-    ParityBoard::from_bitboard(Side::O.goal()),
-];
-
 impl Default for Position {
     /// The start position.
     fn default() -> Position {
@@ -240,4 +220,27 @@ impl core::fmt::Debug for Position {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         write!(f, "Position({self})")
     }
+}
+
+/// A placement that no game of Halma can have.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum InvalidPositionError {
+    /// A side does not have exactly 19 pieces.
+    #[error("{side} has {count} pieces; each side has exactly 19")]
+    PieceCount {
+        /// The side.
+        side: Side,
+        /// How many pieces it has.
+        count: u32,
+    },
+    /// A square holds pieces of both sides.
+    #[error("{square} holds pieces of both sides")]
+    Overlap {
+        /// The first such square.
+        square: Square,
+    },
+    /// Both goal camps are filled: both sides would have won.
+    #[error("both goal camps are filled, so both sides would have won")]
+    BothGoalsFilled,
 }

@@ -1,15 +1,16 @@
 //! Move generation: steps from a table, jump chains by a flood fill on the parity-class
-//! boards (see [`crate::parity`]), with the goal-camp rule applied at every hop.
+//! boards (see [`super::parity`]), with the goal-camp rule applied at every hop.
 
 use crate::bitboard::Bitboard;
 use crate::moves::{Appender, Move, MoveList};
-use crate::pair::Pair;
-use crate::parity::{
-    ClassBoard, DIRECTIONS, ParityBoard, Shift, class_bit, class_of, shift, square_of,
-};
-use crate::position::{GOALS, Position};
 use crate::side::Side;
 use crate::square::Square;
+
+use super::Position;
+use super::pair::Pair;
+use super::parity::{
+    ClassBoard, DIRECTIONS, GOALS, ParityBoard, Shift, class_bit, class_of, shift, square_of,
+};
 
 /// Where a step in direction `d` from a square of class `class` lands: the class, and the
 /// offset (dx, dy) on the class boards. The square (2x + fp, 2y + rp) moved by (df, dr) lies

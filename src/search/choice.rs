@@ -1,0 +1,85 @@
+//! The final choice among the root moves: deliberate imperfection for the lower levels, and
+//! the repetition that ends a drawn game.
+
+use crate::game::Game;
+
+use super::FORCED;
+use super::alphabeta::Searcher;
+use super::eval::{DRAW, gain, remaining};
+use super::root::{Outcome, RootMove};
+
+impl Searcher<'_> {
+    /// The final choice: with a margin (scaled down as the race ends), a pseudo-random
+    /// forward move among those near the best; a drawn best score prefers a move that
+    /// repeats an earlier position (a blocked game then ends by repetition instead of going
+    /// on forever).
+    pub(crate) fn choose(
+        &mut self,
+        game: &Game,
+        root: &[RootMove],
+        best: &mut Outcome,
+        margin: i32,
+    ) {
+        let position = game.position();
+        let side = position.turn();
+        // The imperfection fades as the race ends: a weak player still finishes its games.
+        let left = remaining(position, side);
+        let margin = if left <= 20 {
+            0
+        } else {
+            margin * left.min(150) / 150
+        };
+        if margin > 0 && best.score.abs() < FORCED {
+            // Near-best moves, never a backward one (unless it is the best).
+            let candidates: Vec<&RootMove> = root
+                .iter()
+                .filter(|rm| {
+                    rm.exact
+                        && rm.score >= best.score - margin
+                        && rm.score < FORCED
+                        && (gain(side, rm.mv.from, rm.mv.to) >= 0 || rm.mv == best.best_move)
+                })
+                .collect();
+            let total: i64 = candidates
+                .iter()
+                .map(|rm| i64::from(margin + 1 - (best.score - rm.score)))
+                .sum();
+            if total > 0 {
+                let seed = position.hash() ^ (game.moves().len() as u64).wrapping_mul(0x2545_f491);
+                let mut pick = (splitmix(seed) % total as u64) as i64;
+                for rm in &candidates {
+                    pick -= i64::from(margin + 1 - (best.score - rm.score));
+                    if pick < 0 {
+                        if rm.mv != best.best_move {
+                            best.best_move = rm.mv;
+                            best.score = rm.score;
+                            best.pv = vec![rm.mv];
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        if best.score == DRAW {
+            let repeating = root.iter().find(|rm| {
+                let mut next = *position;
+                next.play_unchecked(rm.mv);
+                self.game_hashes.binary_search(&next.hash()).is_ok()
+            });
+            if let Some(rm) = repeating
+                && rm.mv != best.best_move
+            {
+                best.best_move = rm.mv;
+                best.pv = vec![rm.mv];
+            }
+        }
+    }
+}
+
+/// A pseudo-random number from `seed` (SplitMix64's output function).
+fn splitmix(seed: u64) -> u64 {
+    let mut z = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}

@@ -1,0 +1,104 @@
+//! The per-ply state of a search: one [`Frame`] for each ply of the current path.
+
+use crate::moves::Move;
+use crate::square::Square;
+
+/// The deepest a search path goes.
+pub(crate) const MAX_PLY: usize = 96;
+
+/// A placeholder in unused principal-variation slots.
+const NO_MOVE: Move = Move::new(Square::new(0), Square::new(0));
+
+/// What the search keeps for one ply of its path.
+#[derive(Clone)]
+pub(crate) struct Frame {
+    /// Whether the move into this ply was a pass (the null move).
+    pub(crate) passed: bool,
+    /// The principal variation from this ply: `pv[ply..pv_len]`.
+    pub(crate) pv: [Move; MAX_PLY],
+    /// The end of the principal variation in `pv`.
+    pub(crate) pv_len: usize,
+    /// Two moves that caused a cutoff at this ply lately.
+    pub(crate) killers: [Option<Move>; 2],
+    /// The moves of the node at this ply with their ordering keys (reused between nodes).
+    pub(crate) moves: Vec<(i32, Move)>,
+}
+
+impl Frame {
+    fn new() -> Frame {
+        Frame {
+            passed: false,
+            pv: [NO_MOVE; MAX_PLY],
+            pv_len: 0,
+            killers: [None; 2],
+            moves: Vec::new(),
+        }
+    }
+
+    /// Records `mv` as a move that caused a cutoff here (it is not the table move).
+    pub(crate) fn add_killer(&mut self, mv: Move) {
+        if self.killers[0] != Some(mv) {
+            self.killers[1] = self.killers[0];
+            self.killers[0] = Some(mv);
+        }
+    }
+}
+
+/// The frames of a search path, root (ply 0) to [`MAX_PLY`], and the hashes of its
+/// positions (apart, so that the repetition test scans one short array).
+pub(crate) struct Stack {
+    frames: Vec<Frame>,
+    path: [u64; MAX_PLY + 1],
+}
+
+impl Stack {
+    /// A stack of fresh frames.
+    pub(crate) fn new() -> Stack {
+        Stack {
+            frames: vec![Frame::new(); MAX_PLY + 1],
+            path: [0; MAX_PLY + 1],
+        }
+    }
+
+    /// The principal variation at `ply` becomes `mv` followed by that of `ply + 1`.
+    pub(crate) fn update_pv(&mut self, ply: usize, mv: Move) {
+        let (here, below) = self.frames.split_at_mut(ply + 1);
+        let (frame, next) = (&mut here[ply], &below[0]);
+        frame.pv[ply] = mv;
+        let len = next.pv_len.max(ply + 1);
+        frame.pv[ply + 1..len].copy_from_slice(&next.pv[ply + 1..len]);
+        frame.pv_len = len;
+    }
+
+    /// The principal variation from the root.
+    pub(crate) fn root_pv(&self) -> &[Move] {
+        &self.frames[0].pv[..self.frames[0].pv_len]
+    }
+
+    /// Enters the position with `hash` at `ply`.
+    #[inline]
+    pub(crate) fn enter(&mut self, ply: usize, hash: u64) {
+        self.path[ply] = hash;
+    }
+
+    /// Whether `hash` occurred on the path above `ply`.
+    #[inline]
+    pub(crate) fn on_path(&self, hash: u64, ply: usize) -> bool {
+        self.path[..ply].contains(&hash)
+    }
+}
+
+impl core::ops::Index<usize> for Stack {
+    type Output = Frame;
+    #[inline]
+    fn index(&self, ply: usize) -> &Frame {
+        &self.frames[ply]
+    }
+}
+
+impl core::ops::IndexMut<usize> for Stack {
+    #[inline]
+    fn index_mut(&mut self, ply: usize) -> &mut Frame {
+        &mut self.frames[ply]
+    }
+}

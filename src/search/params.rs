@@ -1,0 +1,111 @@
+//! The engine's tunable parameters: which enhancements run, and the evaluation's weights.
+
+/// Search and evaluation parameters: the engine's tuning, which tests and engine matches
+/// vary to measure each enhancement. Public only with the feature `tuning`; not a stable API.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "tuning", allow(missing_docs))]
+pub struct Params {
+    /// Use the transposition table.
+    pub table: bool,
+    /// Killer moves in the ordering.
+    pub killers: bool,
+    /// Search only the best `beam_base + beam_step * depth` moves by static gain (the table
+    /// move and killers aside) at inner nodes.
+    pub beam: bool,
+    pub beam_base: u32,
+    pub beam_step: u32,
+    /// Late-move reductions.
+    pub lmr: bool,
+    /// Late-move reductions at the root too.
+    pub root_lmr: bool,
+    /// Among moves of equal gain, order those of the pieces further behind first.
+    pub rear_first: bool,
+    /// Null-move pruning (a pass searched with a reduced depth).
+    pub null_move: bool,
+    /// Recognise blocked and walled goal camps.
+    pub block_detection: bool,
+    /// Evaluation weights, in hundredths of a move.
+    pub distance: i32,
+    pub outside: i32,
+    pub straggler: i32,
+    pub straggler_gap: i32,
+    /// Per square of distance from the main diagonal toward the goal corner.
+    pub lateral: i32,
+    pub tempo: i32,
+}
+
+impl Params {
+    /// Full strength.
+    pub const FULL: Params = Params {
+        table: true,
+        killers: true,
+        beam: true,
+        beam_base: 6,
+        beam_step: 2,
+        lmr: true,
+        root_lmr: true,
+        rear_first: true,
+        null_move: true,
+        block_detection: true,
+        distance: 25,
+        outside: 0,
+        straggler: 30,
+        straggler_gap: 8,
+        lateral: 5,
+        tempo: 75,
+    };
+
+    /// Every move searched, nothing pruned or reduced: alpha-beta with the table and the
+    /// ordering, which must return the plain negamax score.
+    #[cfg(feature = "tuning")]
+    pub fn exhaustive() -> Params {
+        Params {
+            beam: false,
+            lmr: false,
+            root_lmr: false,
+            null_move: false,
+            ..Params::FULL
+        }
+    }
+
+    /// Sets a setting by name (`beam=off`, `beam_base=12`, ...).
+    #[cfg(feature = "tuning")]
+    pub fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
+        let flag = || match value {
+            "on" | "true" | "1" => Ok(true),
+            "off" | "false" | "0" => Ok(false),
+            _ => Err(format!("{name} takes on or off, not {value:?}")),
+        };
+        let number = || {
+            value
+                .parse::<i32>()
+                .map_err(|_| format!("{name} takes a number, not {value:?}"))
+        };
+        match name {
+            "table" => self.table = flag()?,
+            "killers" => self.killers = flag()?,
+            "beam" => self.beam = flag()?,
+            "beam_base" => self.beam_base = number()?.max(1) as u32,
+            "beam_step" => self.beam_step = number()?.max(0) as u32,
+            "lmr" => self.lmr = flag()?,
+            "root_lmr" => self.root_lmr = flag()?,
+            "rear_first" => self.rear_first = flag()?,
+            "null_move" => self.null_move = flag()?,
+            "block_detection" => self.block_detection = flag()?,
+            "distance" => self.distance = number()?,
+            "outside" => self.outside = number()?,
+            "straggler" => self.straggler = number()?,
+            "straggler_gap" => self.straggler_gap = number()?,
+            "lateral" => self.lateral = number()?,
+            "tempo" => self.tempo = number()?,
+            _ => return Err(format!("no setting named {name:?}")),
+        }
+        Ok(())
+    }
+}
+
+impl Default for Params {
+    fn default() -> Params {
+        Params::FULL
+    }
+}

@@ -1,0 +1,215 @@
+//! The root of a search: iterative deepening over the root moves, each iteration searching
+//! them with the [alpha-beta](super::alphabeta) search below.
+
+use crate::game::Game;
+use crate::moves::Move;
+use crate::position::Position;
+
+use super::alphabeta::{INFINITY, Searcher, winning_move};
+use super::eval::spoiling;
+use super::frame::MAX_PLY;
+use super::limits::Limits;
+use super::ordering::root_order;
+use super::{FORCED, SCORE_WIN, SearchInfo, per_second};
+
+/// A root move and what the last search of it found.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct RootMove {
+    pub(crate) mv: Move,
+    /// Exact when `exact`, else an upper bound.
+    pub(crate) score: i32,
+    pub(crate) exact: bool,
+}
+
+/// What a finished search found.
+pub(crate) struct Outcome {
+    pub(crate) best_move: Move,
+    pub(crate) score: i32,
+    pub(crate) depth: u32,
+    pub(crate) nodes: u64,
+    pub(crate) pv: Vec<Move>,
+}
+
+impl Searcher<'_> {
+    /// Iterative deepening from the current position of `game` (which has a legal move).
+    pub(crate) fn run(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        info: &mut dyn FnMut(&SearchInfo),
+    ) -> Outcome {
+        let mut position = *game.position();
+        let max_depth = limits
+            .depth
+            .unwrap_or(MAX_PLY as u32 - 1)
+            .min(MAX_PLY as u32 - 1);
+        let mut root = self.root_moves(&position);
+        let fallback = root[0].mv;
+        let mut best = Outcome {
+            best_move: fallback,
+            score: self.eval.evaluate(&position),
+            depth: 0,
+            nodes: 0,
+            pv: vec![fallback],
+        };
+        let margin = limits.margin;
+        let mut completed = root.clone();
+        for depth in 1..=max_depth {
+            let score = self.root(&mut position, &mut root, depth, -INFINITY, INFINITY, margin);
+            if self.aborted {
+                // A move of the unfinished iteration that beat the first one is better.
+                if self.best_changed && root[0].exact {
+                    best.best_move = root[0].mv;
+                    best.score = root[0].score;
+                    best.pv = vec![root[0].mv];
+                }
+                break;
+            }
+            completed = root.clone();
+            best = Outcome {
+                best_move: root[0].mv,
+                score,
+                depth,
+                nodes: self.nodes,
+                pv: self.stack.root_pv().to_vec(),
+            };
+            if best.pv.first() != Some(&best.best_move) {
+                best.pv = vec![best.best_move];
+            }
+            let time = self.clock.elapsed();
+            info(&SearchInfo {
+                depth,
+                score,
+                nodes: self.nodes,
+                nodes_per_second: per_second(self.nodes, time),
+                time,
+                pv: best.pv.clone(),
+            });
+            if root.len() == 1 && margin == 0 {
+                break;
+            }
+            if score.abs() >= FORCED && (SCORE_WIN - score.abs()) as u32 <= depth {
+                break;
+            }
+            if !self.clock.next_iteration_fits() {
+                break;
+            }
+        }
+        best.nodes = self.nodes;
+        if best.depth > 0 {
+            self.choose(game, &completed, &mut best, margin);
+        }
+        best
+    }
+
+    /// The root moves, the best-ordered first: a winning move, else by gain toward the goal.
+    fn root_moves(&self, position: &Position) -> Vec<RootMove> {
+        let side = position.turn();
+        let mut legal = position.legal_moves().to_vec();
+        if self.params.block_detection {
+            let kept = spoiling(position);
+            if !kept.is_empty() {
+                // No spoiling: the pieces kept at home leave it (or at least move), whatever
+                // the search thinks of the race that follows.
+                let home = side.home();
+                let leaving: Vec<Move> = legal
+                    .iter()
+                    .copied()
+                    .filter(|mv| kept.contains(mv.from) && !home.contains(mv.to))
+                    .collect();
+                let moving: Vec<Move> = legal
+                    .iter()
+                    .copied()
+                    .filter(|mv| kept.contains(mv.from))
+                    .collect();
+                if !leaving.is_empty() {
+                    legal = leaving;
+                } else if !moving.is_empty() {
+                    legal = moving;
+                }
+            }
+        }
+        root_order(&legal, side, winning_move(position))
+            .into_iter()
+            .map(|mv| RootMove {
+                mv,
+                score: -INFINITY,
+                exact: false,
+            })
+            .collect()
+    }
+
+    /// One iteration at the root. Afterwards the best move is first; with a `margin`, every
+    /// move scoring within it of the best has an exact score.
+    fn root(
+        &mut self,
+        position: &mut Position,
+        root: &mut [RootMove],
+        depth: u32,
+        mut alpha: i32,
+        beta: i32,
+        margin: i32,
+    ) -> i32 {
+        self.nodes += 1;
+        self.stack[0].pv_len = 0;
+        self.stack.enter(0, position.hash());
+        self.best_changed = false;
+        let depth = depth as i32;
+        let window_low = alpha;
+        let mut best = -INFINITY;
+        for index in 0..root.len() {
+            let mv = root[index].mv;
+            // The lower end of this move's window: with a margin, moves near the best need
+            // exact scores.
+            let low = if index == 0 {
+                alpha
+            } else if margin > 0 {
+                window_low.max(best - margin - 1)
+            } else {
+                alpha
+            };
+            position.play_unchecked(mv);
+            let score = if position.winner().is_some() {
+                self.stack[1].pv_len = 1;
+                SCORE_WIN - 1
+            } else if index == 0 {
+                -self.node(position, depth - 1, 1, -beta, -low)
+            } else {
+                // Late moves first searched one ply shallower (not with a margin: it needs
+                // exact scores).
+                let reduction =
+                    i32::from(self.params.root_lmr && margin == 0 && depth >= 3 && index >= 4);
+                let mut score = -self.node(position, depth - 1 - reduction, 1, -low - 1, -low);
+                if score > low && reduction > 0 {
+                    score = -self.node(position, depth - 1, 1, -low - 1, -low);
+                }
+                if score > low && score < beta {
+                    score = -self.node(position, depth - 1, 1, -beta, -low);
+                }
+                score
+            };
+            position.undo_unchecked(mv);
+            if self.aborted {
+                break;
+            }
+            root[index].score = score;
+            root[index].exact = score > low && score < beta;
+            if score > best {
+                best = score;
+                if index > 0 {
+                    self.best_changed = true;
+                }
+                // Move it to the front, keeping the order of the others.
+                root[..=index].rotate_right(1);
+                self.stack.update_pv(0, mv);
+                if score > alpha {
+                    alpha = score;
+                }
+                if score >= beta {
+                    break;
+                }
+            }
+        }
+        best
+    }
+}
