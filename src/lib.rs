@@ -82,6 +82,7 @@ pub use side::{ParseSideError, Side};
 pub use square::{ParseSquareError, Square};
 
 pub mod ffi;
+pub mod race;
 pub mod search;
 
 /// The README's Rust examples, compiled and run as doctests so that they stay true.

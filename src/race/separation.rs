@@ -1,0 +1,172 @@
+//! Separation: when the two armies have passed each other for good, and the squares each
+//! may use from then on.
+//!
+//! # Why a line
+//!
+//! A piece's move depends on another piece only when that piece stands within two squares
+//! (king steps) of the mover's squares: a step needs its target empty, a hop needs a stone
+//! next to it and an empty square beyond. Every square a piece lands on, by a step or by a
+//! hop, is next to a square occupied before the move (its origin, or the stone it jumped).
+//! So if every piece of `x` stands three squares or more from every piece of `o`, the
+//! stones of a chain are always its own side's pieces, its landing squares are never the
+//! other side's, and each side moves exactly as if the other were not on the board. This
+//! holds for any chain, wherever its intermediate landings go.
+//!
+//! To keep it true for the rest of the game each side must stay on its own side of a line:
+//! with `w(s) = a * file + b * rank`, `x`'s pieces on squares with `w >= c` and `o`'s on
+//! squares with `w <= c - t`, where `t = 2 (|a| + |b|) + 1`. A king step changes `w` by at
+//! most `|a| + |b|`, so any `x` square and any `o` square are then three king steps apart
+//! or more. Each side's goal camp must lie on its own side, so that it can race within its
+//! region. Any sequence of moves of one side that keeps its pieces in its region leaves the
+//! other side's moves exactly as they were (the property test in `tests/race.rs` checks it
+//! with the position's own move generator).
+//!
+//! # What the test does not claim
+//!
+//! No test can promise more for *every* sequence of moves: a piece outside its goal may
+//! always walk back toward the other army, and then it can change that army's moves (the
+//! test `a_retreat_can_reach_the_other_army` shows one). The solver therefore solves each
+//! side's race within its region; a side's pieces never need to cross to the other side
+//! for the count to be right, and they cannot without giving up the separation.
+
+use crate::bitboard::Bitboard;
+use crate::position::Position;
+use crate::side::Side;
+use crate::square::Square;
+
+/// The lines tried, as weights `(a, b)` of `w = a * file + b * rank`; `x`'s side is the one
+/// where `w` is high (its goal camp is top left). Diagonal, horizontal, vertical, and the
+/// two slopes between them.
+const LINES: [(i32, i32); 5] = [(-1, 1), (0, 1), (-1, 0), (-1, 2), (-2, 1)];
+
+/// How two separated armies stand apart: a line between them and the region on each side
+/// of it that the side's pieces keep to.
+///
+/// ```
+/// use halma::Position;
+/// use halma::race::Separation;
+///
+/// let race: Position =
+///     "xxxxx11/xxxx12/xxx1x11/xx3x10/x1x2x10/16/16/16/16/16/16/10oo1o1o/11oooo1/12ooo1/11ooooo/13ooo x"
+///         .parse()?;
+/// let separation = Separation::of(&race).expect("the armies have passed each other");
+/// let [x, o] = separation.regions();
+/// assert!(x.is_superset(race.pieces(halma::Side::X)));
+/// assert!(!x.intersects(o));
+/// assert!(Separation::of(&Position::start()).is_none());
+/// # Ok::<(), halma::ParsePositionError>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Separation {
+    regions: [Bitboard; 2],
+}
+
+impl Separation {
+    /// How the armies of `position` are separated, or `None` when they are not (or the test
+    /// cannot prove it: it says no when unsure).
+    ///
+    /// Of the lines that separate them, the one leaving the sides the most room is used;
+    /// the room is split evenly between the two sides.
+    pub fn of(position: &Position) -> Option<Separation> {
+        let x = position.pieces(Side::X);
+        let o = position.pieces(Side::O);
+        LINES
+            .iter()
+            .filter_map(|&(a, b)| {
+                let w =
+                    |square: Square| a * i32::from(square.file()) + b * i32::from(square.rank());
+                let gap = 2 * (a.abs() + b.abs()) + 1;
+                // x's region starts at `low` or above, at most at `high`.
+                let low = max(o, w).max(max(Side::O.goal(), w)) + gap;
+                let high = min(x, w).min(min(Side::X.goal(), w));
+                (low <= high).then(|| {
+                    let start = low + (high - low) / 2;
+                    let region = |keep: &dyn Fn(i32) -> bool| -> Bitboard {
+                        Square::all().filter(|&s| keep(w(s))).collect()
+                    };
+                    let regions = [region(&|v| v >= start), region(&|v| v <= start - gap)];
+                    (high - low, Separation { regions })
+                })
+            })
+            .max_by_key(|&(room, _)| room)
+            .map(|(_, separation)| separation)
+    }
+
+    /// The squares each side keeps to, `x`'s first: its pieces and its goal camp are in it,
+    /// and every square of one region is three king steps or more from every square of the
+    /// other.
+    pub fn regions(&self) -> [Bitboard; 2] {
+        self.regions
+    }
+
+    /// The region of `side`.
+    pub fn region(&self, side: Side) -> Bitboard {
+        self.regions[side.index()]
+    }
+}
+
+/// Whether the armies of `position` have passed each other for good: no piece of either
+/// side can interact with the other side's pieces again as long as each keeps to its
+/// [region](Separation::regions). Cheap: a few passes over 38 pieces.
+///
+/// ```
+/// use halma::{race, Position};
+///
+/// assert!(!race::separated(&Position::start()));
+/// let race: Position =
+///     "xxxxx11/xxxx12/xxx1x11/xx3x10/x1x2x10/16/16/16/16/16/16/10oo1o1o/11oooo1/12ooo1/11ooooo/13ooo x"
+///         .parse()?;
+/// assert!(race::separated(&race));
+/// # Ok::<(), halma::ParsePositionError>(())
+/// ```
+pub fn separated(position: &Position) -> bool {
+    Separation::of(position).is_some()
+}
+
+/// The largest `w` over `set` (`set` not empty).
+fn max(set: Bitboard, w: impl Fn(Square) -> i32) -> i32 {
+    set.iter().map(w).max().unwrap_or(i32::MIN / 2)
+}
+
+/// The smallest `w` over `set` (`set` not empty).
+fn min(set: Bitboard, w: impl Fn(Square) -> i32) -> i32 {
+    set.iter().map(w).min().unwrap_or(i32::MAX / 2)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The Chebyshev (king step) distance of two squares.
+    fn king_distance(a: Square, b: Square) -> u8 {
+        a.file().abs_diff(b.file()).max(a.rank().abs_diff(b.rank()))
+    }
+
+    #[test]
+    fn regions_are_three_steps_apart_and_hold_pieces_and_goals() {
+        let position: Position =
+            "xxxxx11/xxxx12/xxx1x11/xx3x10/x1x2x10/16/16/16/16/16/16/10oo1o1o/11oooo1/12ooo1/11ooooo/13ooo x"
+                .parse()
+                .unwrap();
+        let separation = Separation::of(&position).unwrap();
+        for side in Side::ALL {
+            let region = separation.region(side);
+            assert!(region.is_superset(position.pieces(side) | side.goal()));
+            for a in region {
+                for b in separation.region(!side) {
+                    assert!(king_distance(a, b) >= 3, "{a} {b}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn armies_two_steps_apart_are_not_separated() {
+        // The last o piece (m6) and the last x piece (k8) are two steps apart.
+        let position: Position =
+            "xxxxx11/xxxx12/xxx1x11/xx3x10/x1x13/16/16/16/10x5/16/12o3/10oo1o1o/11oooo1/12ooo1/11oooo1/13ooo x"
+                .parse()
+                .unwrap();
+        assert!(Separation::of(&position).is_none());
+    }
+}

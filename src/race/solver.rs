@@ -1,0 +1,403 @@
+//! [`Solver`]: the least number of moves for one army to fill its goal camp, by
+//! iterative-deepening A* (IDA*).
+//!
+//! Each iteration searches depth-first every sequence whose length so far plus a lower bound
+//! on the rest (see [`super::bounds`]) stays within a threshold, starting from the root's
+//! bound and raising the threshold to the smallest value that exceeded it. With admissible
+//! bounds the first sequence found is a shortest one. A transposition table keeps, for every
+//! army whose search failed, the lower bound that failure proved (one more move than the
+//! rest of the threshold allowed, or more): meeting it again, by another order of the same
+//! moves or in a later iteration, costs one lookup. Nothing is cut for being on the current
+//! path, so every bound stored is a property of the army alone and holds wherever it turns
+//! up.
+
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+use super::army::{Army, Frame, GOAL, Rules};
+use super::bounds::{Perimeter, lower_bound, quick_bound};
+use super::table::Table;
+use crate::bitboard::Bitboard;
+use crate::moves::Move;
+use crate::position::Position;
+use crate::side::Side;
+
+/// The depth of the perimeter every solver shares.
+const PERIMETER_DEPTH: u32 = 3;
+
+/// The perimeter every solver shares, built on first use.
+fn perimeter() -> &'static Perimeter {
+    static PERIMETER: OnceLock<Perimeter> = OnceLock::new();
+    PERIMETER.get_or_init(|| Perimeter::new(PERIMETER_DEPTH))
+}
+
+/// One side's race to fill its goal camp: its 19 pieces, and the region its pieces keep to
+/// (the whole board unless [narrowed](Puzzle::within)). The other side plays no part.
+///
+/// ```
+/// use halma::{Position, Side};
+/// use halma::race::Puzzle;
+///
+/// let puzzle = Puzzle::of(&Position::start(), Side::X);
+/// assert_eq!(puzzle.side(), Side::X);
+/// assert_eq!(puzzle.pieces(), Side::X.home());
+/// assert!(Puzzle::new(Side::O, Side::X.home() - Side::X.home()).is_none());
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Puzzle {
+    side: Side,
+    pieces: Bitboard,
+    region: Bitboard,
+}
+
+impl Puzzle {
+    /// The race of `side`'s 19 `pieces` on the whole board; `None` unless there are 19.
+    pub fn new(side: Side, pieces: Bitboard) -> Option<Puzzle> {
+        (pieces.count() == 19).then_some(Puzzle {
+            side,
+            pieces,
+            region: Bitboard::FULL,
+        })
+    }
+
+    /// The race of `side`'s pieces in `position`, on the whole board.
+    pub fn of(position: &Position, side: Side) -> Puzzle {
+        Puzzle {
+            side,
+            pieces: position.pieces(side),
+            region: Bitboard::FULL,
+        }
+    }
+
+    /// The same race with every move ending in `region` (a piece's hops on the way may
+    /// leave it); `None` unless the region holds the pieces and the goal camp.
+    ///
+    /// ```
+    /// use halma::{Position, Side};
+    /// use halma::race::Puzzle;
+    ///
+    /// let puzzle = Puzzle::of(&Position::start(), Side::X);
+    /// assert!(puzzle.within(Side::X.home() | Side::X.goal()).is_some());
+    /// assert!(puzzle.within(Side::X.goal()).is_none());
+    /// ```
+    pub fn within(self, region: Bitboard) -> Option<Puzzle> {
+        region
+            .is_superset(self.pieces | self.side.goal())
+            .then_some(Puzzle { region, ..self })
+    }
+
+    /// The side racing.
+    pub fn side(&self) -> Side {
+        self.side
+    }
+
+    /// Its pieces.
+    pub fn pieces(&self) -> Bitboard {
+        self.pieces
+    }
+
+    /// The squares its moves may end on.
+    pub fn region(&self) -> Bitboard {
+        self.region
+    }
+}
+
+/// What a solve may spend: nodes (armies whose moves were generated) and time, either or
+/// both; unlimited by default.
+///
+/// ```
+/// use std::time::Duration;
+/// use halma::race::Budget;
+///
+/// let budget = Budget::nodes(1_000_000).and_time(Duration::from_millis(100));
+/// assert_eq!(budget.nodes, Some(1_000_000));
+/// assert_eq!(Budget::default(), Budget::UNLIMITED);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Budget {
+    /// The most nodes, if limited.
+    pub nodes: Option<u64>,
+    /// The most time, if limited.
+    pub time: Option<Duration>,
+}
+
+impl Budget {
+    /// No limit.
+    pub const UNLIMITED: Budget = Budget {
+        nodes: None,
+        time: None,
+    };
+
+    /// At most `nodes` nodes.
+    pub const fn nodes(nodes: u64) -> Budget {
+        Budget {
+            nodes: Some(nodes),
+            time: None,
+        }
+    }
+
+    /// At most `time`.
+    pub const fn time(time: Duration) -> Budget {
+        Budget {
+            nodes: None,
+            time: Some(time),
+        }
+    }
+
+    /// This budget, also limited to `time`.
+    pub const fn and_time(self, time: Duration) -> Budget {
+        Budget {
+            time: Some(time),
+            ..self
+        }
+    }
+}
+
+/// A shortest sequence of moves filling the goal camp: its length is the least number of
+/// moves.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Solution {
+    /// The moves, in the order played (on the real board, not turned).
+    pub moves: Vec<Move>,
+    /// The nodes searched to find and prove it.
+    pub nodes: u64,
+}
+
+/// What a solve within a budget learned: a proven lower bound on the least number of moves
+/// and, when it finished, a shortest sequence.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Count {
+    /// No sequence of fewer moves fills the goal (every shorter one was searched).
+    pub lower: u32,
+    /// A shortest sequence, when the search finished within its budget.
+    pub solution: Option<Solution>,
+    /// The nodes searched.
+    pub nodes: u64,
+}
+
+impl Count {
+    /// The least number of moves, when proven.
+    pub fn exact(&self) -> Option<u32> {
+        self.solution.as_ref().map(|s| s.moves.len() as u32)
+    }
+}
+
+/// Solves races: holds the transposition table (reused from one solve to the next) and the
+/// budget of each solve.
+///
+/// ```
+/// use halma::{Bitboard, Side, Square};
+/// use halma::race::{Puzzle, Solver};
+///
+/// // x's goal filled but for e16, whose piece stands on g16: two steps, or one jump?
+/// let e16: Square = "e16".parse()?;
+/// let g16: Square = "g16".parse()?;
+/// let pieces = Side::X.goal() - Bitboard::from_square(e16) | g16.into();
+/// let puzzle = Puzzle::new(Side::X, pieces).unwrap();
+/// let solution = Solver::new().solve(&puzzle).unwrap();
+/// assert_eq!(solution.moves.len(), 2);
+/// # Ok::<(), halma::ParseSquareError>(())
+/// ```
+pub struct Solver {
+    table: Table,
+    /// The region (in x's frame) of the puzzle the table's bounds were learned in.
+    region: Option<Army>,
+    budget: Budget,
+    /// Reused buffers: the moves of each ply, the moves of the sequence found.
+    plies: Vec<Vec<Child>>,
+}
+
+impl Default for Solver {
+    fn default() -> Solver {
+        Solver::new()
+    }
+}
+
+impl Solver {
+    /// A solver with a 16 MiB table and no budget limit.
+    pub fn new() -> Solver {
+        Solver::with_table_mb(16)
+    }
+
+    /// A solver with a table of about `megabytes` MiB.
+    pub fn with_table_mb(megabytes: usize) -> Solver {
+        Solver {
+            table: Table::new(megabytes),
+            region: None,
+            budget: Budget::UNLIMITED,
+            plies: Vec::new(),
+        }
+    }
+
+    /// Sets the budget of each solve from now on.
+    pub fn set_budget(&mut self, budget: Budget) {
+        self.budget = budget;
+    }
+
+    /// The least number of moves and a shortest sequence for `puzzle`, or `None` when the
+    /// budget ran out first (or no sequence exists).
+    pub fn solve(&mut self, puzzle: &Puzzle) -> Option<Solution> {
+        self.count(puzzle).solution
+    }
+
+    /// Solves `puzzle` within the budget: exact when it finished, else a proven lower bound.
+    pub fn count(&mut self, puzzle: &Puzzle) -> Count {
+        let frame = Frame::of(puzzle.side);
+        let region = Army::from_bitboard(frame.set(puzzle.region));
+        if self.region != Some(region) {
+            self.table.clear();
+            self.region = Some(region);
+        }
+        let root = Army::from_bitboard(frame.set(puzzle.pieces));
+        let mut search = Search {
+            table: &mut self.table,
+            perimeter: perimeter(),
+            rules: Rules::forward(region),
+            nodes: 0,
+            node_limit: self.budget.nodes.unwrap_or(u64::MAX),
+            deadline: self.budget.time.map(|time| Instant::now() + time),
+            plies: &mut self.plies,
+            moves: Vec::new(),
+        };
+        let mut threshold = search.bound(root);
+        loop {
+            match search.search(root, 0, threshold) {
+                Step::Found => {
+                    search.moves.reverse();
+                    let moves = search.moves.iter().map(|&mv| frame.mv(mv)).collect();
+                    return Count {
+                        lower: threshold,
+                        solution: Some(Solution {
+                            moves,
+                            nodes: search.nodes,
+                        }),
+                        nodes: search.nodes,
+                    };
+                }
+                Step::Exceeded(next) if next < UNSOLVABLE => threshold = next,
+                Step::Exceeded(_) | Step::Stopped => {
+                    return Count {
+                        lower: threshold,
+                        solution: None,
+                        nodes: search.nodes,
+                    };
+                }
+            }
+        }
+    }
+}
+
+/// A bound standing for "no sequence at all".
+const UNSOLVABLE: u32 = u8::MAX as u32;
+
+/// A move of the army at some ply, with the army after it and a lower bound on what it
+/// needs then.
+#[derive(Clone, Copy)]
+struct Child {
+    army: Army,
+    mv: Move,
+    bound: u32,
+}
+
+/// How a search from an army ended.
+enum Step {
+    /// It found a sequence within the threshold (its moves are pushed, last first).
+    Found,
+    /// None within the threshold: the smallest length of a sequence through this army
+    /// beyond it (a lower bound, as every shorter one was searched).
+    Exceeded(u32),
+    /// The budget ran out.
+    Stopped,
+}
+
+/// One solve: the table, the rules and the budget, and the moves found.
+struct Search<'a> {
+    table: &'a mut Table,
+    perimeter: &'a Perimeter,
+    rules: Rules,
+    nodes: u64,
+    node_limit: u64,
+    deadline: Option<Instant>,
+    plies: &'a mut Vec<Vec<Child>>,
+    moves: Vec<Move>,
+}
+
+impl Search<'_> {
+    /// The best lower bound known for `army`.
+    #[inline]
+    fn bound(&self, army: Army) -> u32 {
+        let outside = army.and_not(GOAL).count();
+        lower_bound(army)
+            .max(self.perimeter.bound(army, outside))
+            .max(self.table.get(army))
+    }
+
+    /// Whether the budget is spent (the clock is read every 1024 nodes).
+    fn out_of_budget(&self) -> bool {
+        self.nodes >= self.node_limit
+            || (self.nodes % 1024 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d))
+    }
+
+    /// Searches the sequences from `army`, `depth` moves into the sequence, of length at most
+    /// `threshold` in all.
+    fn search(&mut self, army: Army, depth: u32, threshold: u32) -> Step {
+        if army == GOAL {
+            return Step::Found;
+        }
+        self.nodes += 1;
+        if self.out_of_budget() {
+            return Step::Stopped;
+        }
+        let ply = depth as usize;
+        if self.plies.len() <= ply {
+            self.plies.push(Vec::new());
+        }
+        let mut children = std::mem::take(&mut self.plies[ply]);
+        children.clear();
+        let mut exceeded = UNSOLVABLE;
+        let budget = threshold - depth - 1;
+        self.rules.for_each_move(army, |mv| {
+            let after = army.after(mv);
+            let quick = quick_bound(after);
+            if quick > budget {
+                exceeded = exceeded.min(depth + 1 + quick);
+            } else {
+                children.push(Child {
+                    army: after,
+                    mv,
+                    bound: quick,
+                });
+            }
+        });
+        children.retain_mut(|child| {
+            child.bound = self.bound(child.army);
+            if child.bound > budget {
+                exceeded = exceeded.min(depth + 1 + child.bound);
+                false
+            } else {
+                true
+            }
+        });
+        children.sort_by_key(|child| child.bound);
+        let mut result = None;
+        for child in &children {
+            match self.search(child.army, depth + 1, threshold) {
+                Step::Found => {
+                    self.moves.push(child.mv);
+                    result = Some(Step::Found);
+                    break;
+                }
+                Step::Exceeded(next) => exceeded = exceeded.min(next),
+                Step::Stopped => {
+                    result = Some(Step::Stopped);
+                    break;
+                }
+            }
+        }
+        self.plies[ply] = children;
+        result.unwrap_or_else(|| {
+            self.table.put(army, exceeded - depth);
+            Step::Exceeded(exceeded)
+        })
+    }
+}

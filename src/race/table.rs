@@ -1,0 +1,85 @@
+//! The solver's transposition table: lower bounds on the moves armies need, learned by the
+//! search, stored under the army itself (never a hash alone, so a lookup is never wrong).
+
+use super::army::Army;
+
+/// One slot: an army and the least number of moves it was proven to need.
+#[derive(Clone, Copy, Default)]
+struct Slot {
+    army: Army,
+    bound: u8,
+}
+
+/// A table of lower bounds, one army a slot, indexed by the army's digest, two slots tried
+/// per army. An army's bound is a property of the army alone (the region of the search
+/// aside, which stays the same for the life of a table's contents: see
+/// [`Table::clear`]), so it holds wherever the army turns up again.
+pub(crate) struct Table {
+    slots: Vec<Slot>,
+    mask: usize,
+}
+
+impl Table {
+    /// A table of about `megabytes` MiB (at least two slots).
+    pub(crate) fn new(megabytes: usize) -> Table {
+        let wanted = (megabytes << 20) / size_of::<Slot>();
+        // The largest power of two not above what is wanted.
+        let len = (wanted.max(2) + 1).next_power_of_two() / 2;
+        Table {
+            slots: vec![Slot::default(); len],
+            mask: len - 2,
+        }
+    }
+
+    /// Forgets everything (the bounds hold for one region).
+    pub(crate) fn clear(&mut self) {
+        self.slots.fill(Slot::default());
+    }
+
+    /// The bound stored for `army`, 0 when none.
+    #[inline]
+    pub(crate) fn get(&self, army: Army) -> u32 {
+        let index = army.digest() as usize & self.mask;
+        self.slots[index..index + 2]
+            .iter()
+            .find(|slot| slot.army == army)
+            .map_or(0, |slot| u32::from(slot.bound))
+    }
+
+    /// Stores `bound` for `army`, replacing its slot or the slot with the smaller bound
+    /// of the pair (small bounds are quick to learn again).
+    #[inline]
+    pub(crate) fn put(&mut self, army: Army, bound: u32) {
+        let index = army.digest() as usize & self.mask;
+        let pair = &mut self.slots[index..index + 2];
+        let slot = match pair.iter().position(|slot| slot.army == army) {
+            Some(i) => i,
+            None => usize::from(pair[1].bound < pair[0].bound),
+        };
+        pair[slot] = Slot {
+            army,
+            bound: bound.min(u32::from(u8::MAX)) as u8,
+        };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bounds_are_kept_per_army() {
+        let mut table = Table::new(1);
+        let a = Army([1, 2, 3, 4]);
+        let b = Army([5, 6, 7, 8]);
+        assert_eq!(table.get(a), 0);
+        table.put(a, 7);
+        table.put(b, 3);
+        assert_eq!(table.get(a), 7);
+        assert_eq!(table.get(b), 3);
+        table.put(a, 9);
+        assert_eq!(table.get(a), 9);
+        table.clear();
+        assert_eq!(table.get(a), 0);
+    }
+}
