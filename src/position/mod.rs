@@ -5,7 +5,7 @@
 mod legal;
 mod movegen;
 mod pair;
-mod parity;
+pub(crate) mod parity;
 mod text;
 mod zobrist;
 

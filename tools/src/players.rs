@@ -19,7 +19,7 @@
 
 use std::time::Duration;
 
-use halma::search::Options;
+use halma::search::Params;
 use halma::{Engine, Game, Limits, Move};
 
 use crate::blocker::blocker;
@@ -94,7 +94,7 @@ fn engine(spec: &str) -> Result<Limits, String> {
         let number = || whole::<u64>(value, key);
         let base = limits.take().unwrap_or_else(|| Limits::depth(0));
         limits = Some(match key {
-            "ab2" => Limits::depth(2).with_options(Options::exhaustive()),
+            "ab2" => Limits::depth(2).with_params(Params::exhaustive()),
             "level" => Limits::level(number()?.min(255) as u8).without_pace(),
             "paced-level" => Limits::level(number()?.min(255) as u8),
             "time" => base.with_time(Duration::from_millis(number()?)),
@@ -104,14 +104,14 @@ fn engine(spec: &str) -> Result<Limits, String> {
         });
     }
     let limits = limits.ok_or_else(|| format!("empty player {spec:?}"))?;
-    let mut options = limits.options().clone();
+    let mut options = limits.params().clone();
     for setting in parts {
         let (name, value) = setting
             .split_once('=')
             .ok_or_else(|| format!("a setting is name=value, not {setting:?}"))?;
         options.set(name, value)?;
     }
-    Ok(limits.with_options(options))
+    Ok(limits.with_params(options))
 }
 
 /// One player's state for one game: its random generator and, made when first needed, its

@@ -1,0 +1,219 @@
+//! Solves the race of a position whose armies have passed each other: each side's least
+//! number of moves to fill its goal camp, who wins the race, and an optimal sequence.
+//!
+//! ```text
+//! cargo run --release -p halma-tools --bin solve -- "POSITION"
+//! cargo run --release -p halma-tools --bin solve -- --side x "POSITION"
+//! cargo run --release -p halma-tools --bin solve -- --bench [FILE]
+//! ```
+//!
+//! `--side x|o` solves that side alone on the whole board, separated or not. `--bench`
+//! solves both sides of every position of FILE (default: `tools/data/races.txt`, race
+//! positions from engine games) and prints, for each, the pieces outside the goal, the
+//! count or its bounds, the nodes and the time, then the reach: the most pieces outside
+//! and moves solved exactly within 100 ms and within 1 s. Options: `--ms N` (the budget of
+//! each solve, default 10000 for a position, 1000 for `--bench`), `--nodes N`.
+
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use halma::race::{self, Budget, Count, Puzzle, Solver};
+use halma::{Move, Position, Side};
+
+/// The race positions of the bench, one position text a line (`#` comments).
+const RACES: &str = include_str!("../../data/races.txt");
+
+/// What the command line asks for.
+struct Settings {
+    mode: Mode,
+    budget: Budget,
+}
+
+enum Mode {
+    Race(Position),
+    Side(Side, Position),
+    Bench(String),
+}
+
+fn parse_args() -> Result<Settings, String> {
+    let mut args = std::env::args().skip(1);
+    let mut ms = None;
+    let mut nodes = None;
+    let mut side = None;
+    let mut bench = None;
+    let mut position = None;
+    while let Some(arg) = args.next() {
+        let mut value = || args.next().ok_or_else(|| format!("{arg} needs a value"));
+        match arg.as_str() {
+            "--ms" => ms = Some(number(&value()?)?),
+            "--nodes" => nodes = Some(number(&value()?)?),
+            "--side" => side = Some(value()?.parse::<Side>().map_err(|e| e.to_string())?),
+            "--bench" => bench = Some(RACES.to_owned()),
+            "--help" | "-h" => return Err(String::new()),
+            text if bench.is_some() && !text.starts_with("--") => {
+                bench = Some(std::fs::read_to_string(text).map_err(|e| format!("{text}: {e}"))?)
+            }
+            text => position = Some(text.parse::<Position>().map_err(|e| e.to_string())?),
+        }
+    }
+    let default_ms = if bench.is_some() { 1000 } else { 10_000 };
+    let budget = Budget {
+        nodes,
+        time: Some(Duration::from_millis(ms.unwrap_or(default_ms))),
+    };
+    let mode = match (bench, side, position) {
+        (Some(text), None, None) => Mode::Bench(text),
+        (None, Some(side), Some(position)) => Mode::Side(side, position),
+        (None, None, Some(position)) => Mode::Race(position),
+        _ => return Err("give a position, or --side and a position, or --bench".to_owned()),
+    };
+    Ok(Settings { mode, budget })
+}
+
+fn number(text: &str) -> Result<u64, String> {
+    text.parse()
+        .map_err(|_| format!("expected a whole number, not {text:?}"))
+}
+
+/// The moves as text.
+fn line(moves: &[Move]) -> String {
+    moves
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A count in words: exact, or bracketed.
+fn describe(count: &Count) -> String {
+    match (count.exact(), count.upper()) {
+        (Some(exact), _) => format!("{exact} moves"),
+        (None, Some(upper)) => format!("{} to {upper} moves (not solved exactly)", count.lower),
+        (None, None) => format!("at least {} moves (no sequence found)", count.lower),
+    }
+}
+
+fn solve_race(position: &Position, solver: &mut Solver) {
+    let started = Instant::now();
+    let Some(race) = race::race(position, solver) else {
+        println!("the armies are not separated: the race solver does not apply");
+        return;
+    };
+    let elapsed = started.elapsed();
+    for side in Side::ALL {
+        println!("{side}: {}", describe(race.count(side)));
+    }
+    let turn = position.turn();
+    match (race.winner(), race.plies()) {
+        (Some(winner), Some(plies)) => println!(
+            "{winner} wins the race ({turn} to move), its last move {plies} plies from now"
+        ),
+        (Some(winner), None) => println!("{winner} wins the race ({turn} to move)"),
+        (None, _) => println!("the bounds do not decide the race ({turn} to move)"),
+    }
+    for side in Side::ALL {
+        if let Some(moves) = &race.count(side).moves {
+            println!("{side}: {}", line(moves));
+        }
+    }
+    let nodes: u64 = Side::ALL.iter().map(|&side| race.count(side).nodes).sum();
+    println!("{nodes} nodes, {:.1} ms", elapsed.as_secs_f64() * 1e3);
+}
+
+fn solve_side(side: Side, position: &Position, solver: &mut Solver) {
+    let started = Instant::now();
+    let count = solver.count(&Puzzle::of(position, side));
+    println!("{side}: {}", describe(&count));
+    if let Some(moves) = &count.moves {
+        println!("{side}: {}", line(moves));
+    }
+    println!(
+        "{} nodes, {:.1} ms",
+        count.nodes,
+        started.elapsed().as_secs_f64() * 1e3
+    );
+}
+
+/// One solve of the bench: pieces outside, the count, the time.
+struct Run {
+    outside: u32,
+    exact: Option<u32>,
+    ms: f64,
+}
+
+fn bench(text: &str, budget: Budget) {
+    let mut runs = Vec::new();
+    println!("side outside   lower upper   nodes        ms  position");
+    for line in text.lines().map(str::trim) {
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let Ok(position) = line.parse::<Position>() else {
+            println!("bad position: {line}");
+            continue;
+        };
+        let Some(separation) = race::Separation::of(&position) else {
+            println!("not separated: {line}");
+            continue;
+        };
+        for side in Side::ALL {
+            let puzzle = Puzzle::of(&position, side)
+                .within(separation.region(side))
+                .expect("a side's region holds its pieces and goal");
+            // A fresh solver each time: nothing learned from the previous solve.
+            let mut solver = Solver::new();
+            solver.set_budget(budget);
+            let started = Instant::now();
+            let count = solver.count(&puzzle);
+            let ms = started.elapsed().as_secs_f64() * 1e3;
+            let outside = (position.pieces(side) - side.goal()).count();
+            let upper = count.upper().map_or("-".to_owned(), |u| u.to_string());
+            println!(
+                "{side} {outside:>9} {:>7} {upper:>5} {:>7} {ms:>9.1}  {line}",
+                count.lower, count.nodes
+            );
+            runs.push(Run {
+                outside,
+                exact: count.exact(),
+                ms,
+            });
+        }
+    }
+    for limit in [100.0, 1000.0] {
+        let solved: Vec<&Run> = runs
+            .iter()
+            .filter(|run| run.exact.is_some() && run.ms <= limit)
+            .collect();
+        let most = |key: fn(&Run) -> u32| solved.iter().map(|run| key(run)).max().unwrap_or(0);
+        println!(
+            "within {limit} ms: {} of {} solved exactly; up to {} pieces outside, up to {} moves",
+            solved.len(),
+            runs.len(),
+            most(|run| run.outside),
+            most(|run| run.exact.unwrap_or(0)),
+        );
+    }
+}
+
+fn main() -> ExitCode {
+    let settings = match parse_args() {
+        Ok(settings) => settings,
+        Err(error) => {
+            if !error.is_empty() {
+                eprintln!("error: {error}");
+            }
+            eprintln!(
+                "usage: solve [--ms N] [--nodes N] POSITION | --side x|o POSITION | --bench [FILE]"
+            );
+            return ExitCode::from(2);
+        }
+    };
+    let mut solver = Solver::new();
+    solver.set_budget(settings.budget);
+    match &settings.mode {
+        Mode::Race(position) => solve_race(position, &mut solver),
+        Mode::Side(side, position) => solve_side(*side, position, &mut solver),
+        Mode::Bench(text) => bench(text, settings.budget),
+    }
+    ExitCode::SUCCESS
+}
