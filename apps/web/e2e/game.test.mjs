@@ -2,10 +2,12 @@
 // Run through tests/e2e/run.sh, which starts the server and sets HALMA_URL.
 //
 // Environment: HALMA_URL (the server, required), CHROMIUM (default /usr/bin/chromium),
-// HALMA_SCREENSHOT (where to save a mid-game screenshot, optional).
+// HALMA_SCREENSHOT (where to save a mid-game screenshot, optional); for the restart test,
+// HALMA_SERVER_PID, HALMA_SERVER_BIN, HALMA_SERVER_PORT, HALMA_DATABASE, HALMA_SERVER_LOG.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -15,6 +17,7 @@ const TIMEOUT = 30_000;
 
 let context;
 let profile;
+let restarted = null; // the server this test started in place of run.sh's
 
 before(async () => {
   assert.ok(URL, 'HALMA_URL must name the running server (tests/e2e/run.sh sets it)');
@@ -34,6 +37,7 @@ before(async () => {
 });
 
 after(async () => {
+  if (restarted) restarted.kill('SIGTERM');
   if (context) await context.close();
   if (profile) rmSync(profile, { recursive: true, force: true });
 });
@@ -197,5 +201,51 @@ test('reads on a phone-sized screen', async () => {
   if (process.env.HALMA_SCREENSHOT_PHONE) {
     await page.screenshot({ path: process.env.HALMA_SCREENSHOT_PHONE, fullPage: true });
   }
+  await page.close();
+});
+
+const alive = (pid) => { try { process.kill(pid, 0); return true; } catch (_) { return false; } };
+
+test('a game resumes from its link after the server restarts', async () => {
+  const page = await context.newPage();
+  await page.goto(URL, { timeout: TIMEOUT });
+  await yourTurn(page, 0);
+  // The page shows the game's link, and the address bar is that link.
+  const link = await page.locator('#game-link').getAttribute('href');
+  assert.match(link, /^\/g\/[0-9a-f]{32}$/);
+  assert.equal(new globalThis.URL(page.url()).pathname, link);
+  // Play a move and the computer's reply.
+  const piece = page.locator('.sq.can-move').first();
+  await piece.click();
+  await page.locator('.sq.dest').first().click();
+  await yourTurn(page, 2);
+  const moves = await page.locator('#moves .mv').allTextContents();
+
+  // Restart the server: SIGTERM, wait for it to end, start it again on the same database.
+  const pid = Number(process.env.HALMA_SERVER_PID);
+  assert.ok(pid, 'HALMA_SERVER_PID names the server (run.sh sets it)');
+  process.kill(pid, 'SIGTERM');
+  for (let i = 0; alive(pid); i++) {
+    assert.ok(i < 300, 'the server ends on SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const log = openSync(process.env.HALMA_SERVER_LOG, 'a');
+  restarted = spawn(process.env.HALMA_SERVER_BIN,
+    ['--port', process.env.HALMA_SERVER_PORT, '--database', process.env.HALMA_DATABASE],
+    { stdio: ['ignore', log, log] });
+  for (let i = 0; ; i++) {
+    try { if ((await fetch(new globalThis.URL('/healthz', URL))).ok) break; } catch (_) { /* not yet */ }
+    assert.ok(i < 300, 'the server is back');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+
+  // Another browser (nothing remembered): the link alone brings the game back, and it plays on.
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(new globalThis.URL(link, URL).href, { timeout: TIMEOUT });
+  await yourTurn(page, 2);
+  assert.deepEqual(await page.locator('#moves .mv').allTextContents(), moves);
+  await page.locator('.sq.can-move').first().click();
+  await page.locator('.sq.dest').first().click();
+  await yourTurn(page, 4);
   await page.close();
 });

@@ -41,13 +41,15 @@ cargo build --release -p halma-web
 target="${CARGO_TARGET_DIR:-$root/target}"
 binary="$target/release/halma-web"
 
-log="$(mktemp)"
-"$binary" --port 0 >"$log" 2>&1 &
+work="$(mktemp -d)"
+log="$work/server.log"
+database="sqlite://$work/games.sqlite3"
+"$binary" --port 0 --database "$database" >"$log" 2>&1 &
 server=$!
 cleanup() {
   kill "$server" 2>/dev/null || true
   wait "$server" 2>/dev/null || true
-  rm -f "$log"
+  rm -rf "$work"
 }
 trap cleanup EXIT
 
@@ -68,5 +70,11 @@ if [ -z "$url" ]; then
 fi
 echo "e2e: server at $url"
 
+# The test restarts the server (SIGTERM, then the same binary on the same port and database)
+# to check that a game resumes from its link.
+port="${url##*:}"
+port="${port%/}"
 HALMA_URL="$url" CHROMIUM="$chromium" HALMA_SCREENSHOT="$screenshot" \
+  HALMA_SERVER_PID="$server" HALMA_SERVER_BIN="$binary" HALMA_SERVER_PORT="$port" \
+  HALMA_DATABASE="$database" HALMA_SERVER_LOG="$log" \
   node --test --test-reporter=spec "$here/game.test.mjs"

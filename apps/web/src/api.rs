@@ -125,34 +125,25 @@ async fn route(app: &App, req: &Req<'_>) -> Result<Reply> {
             }
             _ => Err(ApiError::method("GET, DELETE")),
         },
-        ["api", "games", id, action] => match *action {
-            "move" => {
-                allow(req, "POST")?;
-                play(app, id, req).await
+        ["api", "games", id, action] => {
+            let methods = match *action {
+                "move" | "computer" | "undo" => "POST",
+                "level" => "POST, PUT",
+                // HEAD of a hint would run a search for nothing.
+                "hint" if req.method == "HEAD" => return Err(ApiError::method("GET")),
+                "hint" | "destinations" => "GET",
+                _ => return Err(not_found(req.path)),
+            };
+            allow(req, methods)?;
+            match *action {
+                "move" => play(app, id, req).await,
+                "computer" => computer(app, id, req).await,
+                "undo" => undo(app, id).await,
+                "level" => level(app, id, req).await,
+                "hint" => hint(app, id, req).await,
+                _ => destinations(app, id, req).await,
             }
-            "computer" => {
-                allow(req, "POST")?;
-                computer(app, id, req).await
-            }
-            "undo" => {
-                allow(req, "POST")?;
-                undo(app, id).await
-            }
-            "level" => {
-                allow(req, "POST, PUT")?;
-                level(app, id, req).await
-            }
-            "hint" if req.method == "HEAD" => Err(ApiError::method("GET")),
-            "hint" => {
-                allow(req, "GET")?;
-                hint(app, id, req).await
-            }
-            "destinations" => {
-                allow(req, "GET")?;
-                destinations(app, id, req).await
-            }
-            _ => Err(not_found(req.path)),
-        },
+        }
         _ => Err(not_found(req.path)),
     }
 }

@@ -189,22 +189,12 @@ async fn stop_signal() {
     }
 }
 
-/// The PostgreSQL URL for tests, from `HALMA_TEST_POSTGRES`; without it the test says it is
-/// skipped, and fails under CI (`CI` set), where it must run.
+/// The PostgreSQL for tests, as the integration tests find it.
 #[cfg(test)]
-pub fn postgres_for_tests() -> Option<String> {
-    match std::env::var("HALMA_TEST_POSTGRES") {
-        Ok(url) if !url.is_empty() => Some(url),
-        _ => {
-            assert!(
-                std::env::var_os("CI").is_none(),
-                "HALMA_TEST_POSTGRES must name a PostgreSQL database under CI"
-            );
-            println!("skipped: HALMA_TEST_POSTGRES is not set (no PostgreSQL to test against)");
-            None
-        }
-    }
-}
+#[path = "../tests/common/postgres.rs"]
+mod test_postgres;
+#[cfg(test)]
+pub use test_postgres::postgres as postgres_for_tests;
 
 #[cfg(test)]
 mod tests {

@@ -82,6 +82,25 @@ pub struct Store {
     backend: &'static str,
 }
 
+/// `query` with `game`'s columns bound as `$1` to `$11`, in the order of [`COLUMNS`].
+fn bind_columns<'q>(
+    query: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>,
+    game: &StoredGame,
+) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
+    query
+        .bind(game.id.clone())
+        .bind(game.record.clone())
+        .bind(game.human.clone())
+        .bind(game.level)
+        .bind(game.version)
+        .bind(game.thinking.clone())
+        .bind(game.thinking_token.clone())
+        .bind(game.thinking_until)
+        .bind(i64::from(game.finished))
+        .bind(game.created_ms)
+        .bind(game.updated_ms)
+}
+
 /// `url` with what SQLite needs to create the file on first start.
 fn with_create(url: &str) -> String {
     if url.starts_with("sqlite:") && !url.contains("mode=") {
@@ -160,23 +179,13 @@ impl Store {
 
     /// Stores a new game; `false` if its id is taken.
     pub async fn insert(&self, game: &StoredGame) -> Result<bool> {
-        let done = sqlx::query(&format!(
+        let sql = format!(
             "INSERT INTO halma_games ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) \
              ON CONFLICT (id) DO NOTHING"
-        ))
-        .bind(&game.id)
-        .bind(&game.record)
-        .bind(&game.human)
-        .bind(game.level)
-        .bind(game.version)
-        .bind(game.thinking.clone())
-        .bind(game.thinking_token.clone())
-        .bind(game.thinking_until)
-        .bind(i64::from(game.finished))
-        .bind(game.created_ms)
-        .bind(game.updated_ms)
-        .execute(&self.pool)
-        .await?;
+        );
+        let done = bind_columns(sqlx::query(&sql), game)
+            .execute(&self.pool)
+            .await?;
         Ok(done.rows_affected() == 1)
     }
 
@@ -207,24 +216,15 @@ impl Store {
     /// Replaces the game if it is still at `game.version - 1`; `false` on a conflict (or if
     /// it was deleted).
     pub async fn update(&self, game: &StoredGame) -> Result<bool> {
-        let done = sqlx::query(
-            "UPDATE halma_games SET record = $1, human = $2, level = $3, version = $4, \
-             thinking = $5, thinking_token = $6, thinking_until = $7, finished = $8, \
-             updated_ms = $9 WHERE id = $10 AND version = $11",
-        )
-        .bind(&game.record)
-        .bind(&game.human)
-        .bind(game.level)
-        .bind(game.version)
-        .bind(game.thinking.clone())
-        .bind(game.thinking_token.clone())
-        .bind(game.thinking_until)
-        .bind(i64::from(game.finished))
-        .bind(game.updated_ms)
-        .bind(&game.id)
-        .bind(game.version - 1)
-        .execute(&self.pool)
-        .await?;
+        let query = sqlx::query(
+            "UPDATE halma_games SET record = $2, human = $3, level = $4, version = $5, \
+             thinking = $6, thinking_token = $7, thinking_until = $8, finished = $9, \
+             created_ms = $10, updated_ms = $11 WHERE id = $1 AND version = $12",
+        );
+        let done = bind_columns(query, game)
+            .bind(game.version - 1)
+            .execute(&self.pool)
+            .await?;
         Ok(done.rows_affected() == 1)
     }
 

@@ -1,1 +1,265 @@
-fn main() {}
+//! A load benchmark for halma-web: many clients, each on one keep-alive connection, loop
+//! one kind of request for a while; prints requests per second and the latency
+//! percentiles.
+//!
+//! ```text
+//! halma-web --port 8080 --games-per-minute 100000 &
+//! halma-web-load --addr 127.0.0.1:8080 --kind state --clients 50 --seconds 10
+//! halma-web-load --addr 127.0.0.1:8080 --kind move --clients 50 --seconds 10
+//! halma-web-load --addr 127.0.0.1:8080 --kind computer --level 5 --clients 4 --seconds 20
+//! ```
+//!
+//! - `state`: `GET /api/games/{id}` on a game of the client's own.
+//! - `move`: `POST .../move` (the first legal move listed), then `POST .../undo` (not
+//!   timed).
+//! - `computer`: a move, then `POST .../computer` (timed), then an undo of both.
+//!
+//! Loopback only, bounded in time: it stops by itself.
+
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+
+const USAGE: &str = "usage: halma-web-load --addr HOST:PORT [--kind state|move|computer] [--clients N] [--seconds N] [--level N]";
+
+/// One keep-alive connection to the server.
+struct Connection {
+    stream: TcpStream,
+    host: String,
+    buffer: Vec<u8>,
+}
+
+impl Connection {
+    async fn open(addr: &str) -> std::io::Result<Connection> {
+        let stream = TcpStream::connect(addr).await?;
+        stream.set_nodelay(true)?;
+        Ok(Connection {
+            stream,
+            host: addr.to_owned(),
+            buffer: Vec::new(),
+        })
+    }
+
+    /// One request; the status and the body as JSON.
+    async fn request(
+        &mut self,
+        method: &str,
+        path: &str,
+        body: &str,
+    ) -> std::io::Result<(u16, Value)> {
+        let head = format!(
+            "{method} {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+            self.host,
+            body.len()
+        );
+        self.stream.write_all(head.as_bytes()).await?;
+        let (status, length, start) = loop {
+            if let Some(end) = self.buffer.windows(4).position(|w| w == b"\r\n\r\n") {
+                let text = String::from_utf8_lossy(&self.buffer[..end]).to_ascii_lowercase();
+                let status = text.get(9..12).and_then(|s| s.parse().ok()).unwrap_or(0);
+                let length = text
+                    .lines()
+                    .find_map(|line| line.strip_prefix("content-length:"))
+                    .and_then(|value| value.trim().parse::<usize>().ok())
+                    .unwrap_or(0);
+                break (status, length, end + 4);
+            }
+            self.fill().await?;
+        };
+        while self.buffer.len() < start + length {
+            self.fill().await?;
+        }
+        let body: Vec<u8> = self.buffer.drain(..start + length).skip(start).collect();
+        Ok((status, serde_json::from_slice(&body).unwrap_or(Value::Null)))
+    }
+
+    async fn fill(&mut self) -> std::io::Result<()> {
+        let mut chunk = [0u8; 16 * 1024];
+        let n = self.stream.read(&mut chunk).await?;
+        if n == 0 {
+            return Err(std::io::ErrorKind::UnexpectedEof.into());
+        }
+        self.buffer.extend_from_slice(&chunk[..n]);
+        Ok(())
+    }
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Kind {
+    State,
+    Move,
+    Computer,
+}
+
+struct Settings {
+    addr: String,
+    kind: Kind,
+    clients: usize,
+    seconds: u64,
+    level: u8,
+}
+
+fn parse(args: &[String]) -> Result<Settings, String> {
+    let mut settings = Settings {
+        addr: String::new(),
+        kind: Kind::State,
+        clients: 50,
+        seconds: 10,
+        level: 5,
+    };
+    let mut args = args.iter();
+    while let Some(flag) = args.next() {
+        let value = args.next().ok_or_else(|| format!("{flag} needs a value"))?;
+        let number = || {
+            value
+                .parse::<u64>()
+                .map_err(|_| format!("{flag} needs a number"))
+        };
+        match flag.as_str() {
+            "--addr" => settings.addr = value.clone(),
+            "--kind" => {
+                settings.kind = match value.as_str() {
+                    "state" => Kind::State,
+                    "move" => Kind::Move,
+                    "computer" => Kind::Computer,
+                    _ => return Err(format!("unknown kind {value:?}")),
+                }
+            }
+            "--clients" => settings.clients = number()?.clamp(1, 1000) as usize,
+            "--seconds" => settings.seconds = number()?.clamp(1, 600),
+            "--level" => settings.level = number()?.clamp(1, 10) as u8,
+            _ => return Err(format!("unknown option {flag:?}")),
+        }
+    }
+    if settings.addr.is_empty() {
+        return Err("--addr is needed".to_owned());
+    }
+    Ok(settings)
+}
+
+/// What one client measured: latencies of its timed requests, and its failures.
+#[derive(Default)]
+struct Tally {
+    latencies: Vec<Duration>,
+    errors: u64,
+}
+
+/// The first legal move the state lists, `from-to`.
+fn first_move(state: &Value) -> Option<String> {
+    let (from, to) = state["destinations"].as_object()?.iter().next()?;
+    Some(format!("{from}-{}", to.get(0)?.as_str()?))
+}
+
+async fn client(settings: &Settings, deadline: Instant) -> std::io::Result<Tally> {
+    let mut connection = Connection::open(&settings.addr).await?;
+    let body = format!("{{\"level\": {}}}", settings.level);
+    let (status, state) = connection.request("POST", "/api/games", &body).await?;
+    if status != 201 {
+        eprintln!(
+            "could not start a game ({status}): {state}; start the server with --games-per-minute 100000"
+        );
+        return Ok(Tally {
+            errors: 1,
+            ..Tally::default()
+        });
+    }
+    let game = format!("/api/games/{}", state["id"].as_str().unwrap_or_default());
+    let mv = format!(
+        "{{\"move\": \"{}\"}}",
+        first_move(&state).unwrap_or_default()
+    );
+    let mut tally = Tally::default();
+    while Instant::now() < deadline {
+        let (path, method, body) = match settings.kind {
+            Kind::State => (game.clone(), "GET", ""),
+            Kind::Move => (format!("{game}/move"), "POST", mv.as_str()),
+            Kind::Computer => {
+                connection
+                    .request("POST", &format!("{game}/move"), &mv)
+                    .await?;
+                (format!("{game}/computer"), "POST", "")
+            }
+        };
+        let start = Instant::now();
+        let (status, _) = connection.request(method, &path, body).await?;
+        if (200..300).contains(&status) {
+            tally.latencies.push(start.elapsed());
+        } else {
+            tally.errors += 1;
+        }
+        if settings.kind != Kind::State {
+            connection
+                .request("POST", &format!("{game}/undo"), "")
+                .await?;
+        }
+    }
+    Ok(tally)
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    if sorted.is_empty() {
+        return Duration::ZERO;
+    }
+    let index = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[index.min(sorted.len() - 1)]
+}
+
+#[tokio::main]
+async fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let settings = match parse(&args) {
+        Ok(settings) => std::sync::Arc::new(settings),
+        Err(message) => {
+            eprintln!("error: {message}\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    let start = Instant::now();
+    let deadline = start + Duration::from_secs(settings.seconds);
+    let tasks: Vec<_> = (0..settings.clients)
+        .map(|_| {
+            let settings = std::sync::Arc::clone(&settings);
+            tokio::spawn(async move { client(&settings, deadline).await })
+        })
+        .collect();
+    let mut latencies = Vec::new();
+    let mut errors = 0;
+    for task in tasks {
+        match task.await {
+            Ok(Ok(tally)) => {
+                latencies.extend(tally.latencies);
+                errors += tally.errors;
+            }
+            Ok(Err(error)) => {
+                eprintln!("a client failed: {error}");
+                errors += 1;
+            }
+            Err(error) => eprintln!("a client panicked: {error}"),
+        }
+    }
+    let elapsed = start.elapsed().as_secs_f64();
+    latencies.sort();
+    let kind = match settings.kind {
+        Kind::State => "state",
+        Kind::Move => "move",
+        Kind::Computer => "computer",
+    };
+    println!(
+        "{kind}: {} clients, {:.1} s: {} ok ({:.0}/s), {errors} failed; p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
+        settings.clients,
+        elapsed,
+        latencies.len(),
+        latencies.len() as f64 / elapsed,
+        percentile(&latencies, 0.5).as_secs_f64() * 1e3,
+        percentile(&latencies, 0.99).as_secs_f64() * 1e3,
+        latencies.last().copied().unwrap_or_default().as_secs_f64() * 1e3,
+    );
+    if latencies.is_empty() {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}

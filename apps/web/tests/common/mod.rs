@@ -1,7 +1,7 @@
 //! What the server tests share: the server binary started on a free port with a database
 //! of its own, requests over plain TCP (from any loopback address, so that tests can play
 //! several clients), and the process's memory.
-#![allow(dead_code)]
+#![allow(dead_code, unused_imports)]
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};
@@ -10,6 +10,9 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
+
+mod postgres;
+pub use postgres::postgres;
 
 /// A fresh temporary directory, removed when dropped.
 pub struct TempDir(pub PathBuf);
@@ -345,20 +348,4 @@ pub fn strings(value: &Value) -> Vec<String> {
         .iter()
         .map(|v| v.as_str().expect("a string").to_owned())
         .collect()
-}
-
-/// The PostgreSQL URL for tests, from `HALMA_TEST_POSTGRES`; without it the test says it is
-/// skipped, and fails under CI (`CI` set), where it must run.
-pub fn postgres() -> Option<String> {
-    match std::env::var("HALMA_TEST_POSTGRES") {
-        Ok(url) if !url.is_empty() => Some(url),
-        _ => {
-            assert!(
-                std::env::var_os("CI").is_none(),
-                "HALMA_TEST_POSTGRES must name a PostgreSQL database under CI"
-            );
-            println!("skipped: HALMA_TEST_POSTGRES is not set (no PostgreSQL to test against)");
-            None
-        }
-    }
 }
