@@ -158,18 +158,18 @@ test('the end of the game is announced', async () => {
   const page = await context.newPage();
   await page.goto(URL, { timeout: TIMEOUT });
   await yourTurn(page, 0);
-  // A game one move from x's win, created through the API and picked up by a reload.
+  // A game one move from x's win, created through the API and opened from its link.
   const position =
     'xxxxx11/xxxxx11/xxxx12/xxx13/x15/2x13/16/16/7o8/16/16/14oo/13ooo/12oooo/11ooooo/12oooo x';
-  await page.evaluate(async (position) => {
+  const link = await page.evaluate(async (position) => {
     const response = await fetch('/api/games', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ position }),
     });
-    localStorage.setItem('halma-game', (await response.json()).id);
+    return (await response.json()).link;
   }, position);
-  await page.reload();
+  await page.goto(new globalThis.URL(link, URL).href, { timeout: TIMEOUT });
   await yourTurn(page, 0);
   assert.equal(await page.locator('#banner').isVisible(), false);
   await page.locator('.sq[data-square="c11"]').click();
