@@ -104,14 +104,14 @@ fn engine(spec: &str) -> Result<Limits, String> {
         });
     }
     let limits = limits.ok_or_else(|| format!("empty player {spec:?}"))?;
-    let mut options = limits.params().clone();
+    let mut params = limits.params().clone();
     for setting in parts {
         let (name, value) = setting
             .split_once('=')
             .ok_or_else(|| format!("a setting is name=value, not {setting:?}"))?;
-        options.set(name, value)?;
+        params.set(name, value)?;
     }
-    Ok(limits.with_params(options))
+    Ok(limits.with_params(params))
 }
 
 /// One player's state for one game: its random generator and, made when first needed, its
