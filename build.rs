@@ -8,6 +8,17 @@ fn main() {
     println!("cargo:rerun-if-changed=src/ffi");
     println!("cargo:rerun-if-changed=cbindgen.toml");
     println!("cargo:rerun-if-env-changed=DOCS_RS");
+    // The shared library's SONAME on ELF systems, libhalma.so.<major>: what hosts record and
+    // load (scripts/install.sh installs libhalma.so.0.1.0 and the links to it).
+    let var = |key: &str| env::var(key).unwrap_or_default();
+    let families = var("CARGO_CFG_TARGET_FAMILY");
+    let elf = families.split(',').any(|family| family == "unix")
+        && !families.split(',').any(|family| family == "wasm")
+        && var("CARGO_CFG_TARGET_VENDOR") != "apple";
+    if elf {
+        let major = var("CARGO_PKG_VERSION_MAJOR");
+        println!("cargo:rustc-cdylib-link-arg=-Wl,-soname,libhalma.so.{major}");
+    }
     // docs.rs builds in a read-only source tree; the committed header is the right one.
     if env::var_os("DOCS_RS").is_some() {
         return;

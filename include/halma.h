@@ -86,6 +86,22 @@
 #define HALMA_MAX_PATH 64
 
 /**
+ * The major version of the library this header belongs to (`halma_version` gives the
+ * version of the library linked).
+ */
+#define HALMA_VERSION_MAJOR 0
+
+/**
+ * The minor version of the library this header belongs to.
+ */
+#define HALMA_VERSION_MINOR 1
+
+/**
+ * The patch version of the library this header belongs to.
+ */
+#define HALMA_VERSION_PATCH 0
+
+/**
  * The computer opponent: an engine with its transposition table. Opaque: made by
  * `halma_engine_new` or `halma_engine_new_with_table_mb`, released by `halma_engine_free`.
  *

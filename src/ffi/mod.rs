@@ -51,7 +51,9 @@ mod engine;
 mod game;
 mod guard;
 mod types;
+mod version;
 
 pub use engine::*;
 pub use game::*;
 pub use types::*;
+pub use version::*;
