@@ -3,6 +3,7 @@
 //! match and its statistics.
 
 pub mod blocker;
+pub mod cli;
 #[cfg(test)]
 mod fixtures;
 pub mod players;

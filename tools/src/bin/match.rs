@@ -22,6 +22,7 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
+use halma_tools::cli::or_usage;
 use halma_tools::players::Player;
 use halma_tools::referee::Ending;
 use halma_tools::schedule::{Match, Record};
@@ -137,23 +138,18 @@ fn dump_final(record: &Record) {
     println!("  last moves: ... {}", tail.join(" "));
 }
 
+/// The command line's usage.
+const USAGE: &str = "usage: match --a PLAYER --b PLAYER [--games N] [--random-plies N] [--seed N] \
+     [--max-plies N] [--threads 1|2] [--table-mb N] [--verbose] [--dump-final] \
+     [--dump-plies A,B,..]\n\
+     players: greedy, lazy:K, spoiler, blocker, random, random:N+PLAYER, ab2, \
+     level:N, paced-level:N, time:MS, depth:N, nodes:N (engine limits combined \
+     with + and followed by ,setting=value)";
+
 fn main() -> ExitCode {
-    let settings = match parse_args() {
+    let settings = match or_usage(parse_args(), USAGE) {
         Ok(settings) => settings,
-        Err(error) => {
-            if !error.is_empty() {
-                eprintln!("error: {error}");
-            }
-            eprintln!(
-                "usage: match --a PLAYER --b PLAYER [--games N] [--random-plies N] [--seed N] \
-                 [--max-plies N] [--threads 1|2] [--table-mb N] [--verbose] [--dump-final] \
-                 [--dump-plies A,B,..]\n\
-                 players: greedy, lazy:K, spoiler, blocker, random, random:N+PLAYER, ab2, \
-                 level:N, paced-level:N, time:MS, depth:N, nodes:N (engine limits combined \
-                 with + and followed by ,setting=value)"
-            );
-            return ExitCode::from(2);
-        }
+        Err(code) => return code,
     };
     let played = &settings.played;
     let [a, b] = &played.players;
