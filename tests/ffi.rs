@@ -1,8 +1,9 @@
 //! The C ABI from C and C++: compiles `tests/c/test_halma.c` (C99, the rules),
-//! `tests/c/test_engine.c` (C99, the engine, with a second thread stopping a search) and
-//! `tests/c/test_halma.cpp` (C++17) against `include/halma.h` and the static library, runs
-//! them, and runs the C programs again under valgrind when it is installed; also compiles and
-//! runs the C example of README.md.
+//! `tests/c/test_engine.c` (C99, the engine, with a second thread stopping a search),
+//! `tests/c/test_halma.cpp` (C++17 over `include/halma.h`) and `tests/c/test_halma_hpp.cpp`
+//! (the C++17 API of `include/halma.hpp`) against the static library, runs them, and runs the
+//! C programs again under valgrind when it is installed; also compiles and runs the C and C++
+//! examples of README.md.
 //!
 //! The static library is the one cargo built for this very test run: cargo compiles the
 //! library once for all its crate types, and writes `libhalma.a` into `target/<profile>/deps/`
@@ -139,8 +140,8 @@ fn c99_engine_program_passes_also_under_valgrind() {
     );
 }
 
-#[test]
-fn cpp_translation_unit_compiles_and_runs() {
+/// Compiles the C++17 program `source` warning-free and runs it.
+fn cpp17_program_passes(source: &str, program: &str, what: &str) {
     let Some(cxx) = compiler("CXX", "c++") else {
         return;
     };
@@ -152,31 +153,47 @@ fn cpp_translation_unit_compiles_and_runs() {
         "-pedantic",
         "-g",
     ];
-    let program = build(&cxx, &flags, "tests/c/test_halma.cpp", "test_halma_cpp");
-    run(Command::new(&program), "the C++ test program");
-}
-
-/// The first `c` code block of README.md, which must compile and run.
-fn readme_c_example() -> String {
-    let readme = include_str!("../README.md");
-    let start = readme.find("```c\n").expect("README.md has a C example") + "```c\n".len();
-    let length = readme[start..].find("```").expect("the C example ends");
-    readme[start..start + length].to_owned()
+    let program = build(&cxx, &flags, source, program);
+    run(Command::new(&program), what);
 }
 
 #[test]
-fn readme_c_example_compiles_and_runs() {
-    let Some(cc) = compiler("CC", "cc") else {
-        return;
-    };
-    let source = Path::new(env!("CARGO_TARGET_TMPDIR")).join("readme_example.c");
-    std::fs::write(&source, readme_c_example()).expect("the temporary directory is writable");
-    let flags = ["-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic"];
+fn cpp_translation_unit_compiles_and_runs() {
+    cpp17_program_passes(
+        "tests/c/test_halma.cpp",
+        "test_halma_cpp",
+        "the C++ test program",
+    );
+}
+
+#[test]
+fn cpp_api_of_halma_hpp_passes() {
+    cpp17_program_passes(
+        "tests/c/test_halma_hpp.cpp",
+        "test_halma_hpp",
+        "the C++ API test program",
+    );
+}
+
+/// The first code block of README.md in `language`, which must compile and run.
+fn readme_example(language: &str) -> String {
+    let readme = include_str!("../README.md");
+    let fence = format!("```{language}\n");
+    let start = readme.find(&fence).expect("README.md has the example") + fence.len();
+    let length = readme[start..].find("```").expect("the example ends");
+    readme[start..start + length].to_owned()
+}
+
+/// Compiles the README's example in `language` with `compiler` and `flags`, runs it, and
+/// returns what it printed.
+fn run_readme_example(compiler: &str, flags: &[&str], language: &str) -> String {
+    let source = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("readme_example.{language}"));
+    std::fs::write(&source, readme_example(language)).expect("the temporary directory is writable");
     let program = build(
-        &cc,
-        &flags,
+        compiler,
+        flags,
         source.to_str().expect("a UTF-8 path"),
-        "readme_example",
+        &format!("readme_example_{language}"),
     );
     let output = Command::new(&program)
         .output()
@@ -186,7 +203,30 @@ fn readme_c_example_compiles_and_runs() {
         "{}",
         report("the README example", &output)
     );
-    let stdout = String::from_utf8_lossy(&output.stdout);
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+#[test]
+fn readme_c_example_compiles_and_runs() {
+    let Some(cc) = compiler("CC", "cc") else {
+        return;
+    };
+    let flags = ["-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic"];
+    let stdout = run_readme_example(&cc, &flags, "c");
     assert!(stdout.starts_with("40 legal moves\n"), "{stdout}");
     assert!(stdout.contains("HALMA_STATUS_ILLEGAL_MOVE: "), "{stdout}");
+}
+
+#[test]
+fn readme_cpp_example_compiles_and_runs() {
+    let Some(cxx) = compiler("CXX", "c++") else {
+        return;
+    };
+    let flags = ["-std=c++17", "-Wall", "-Wextra", "-Werror", "-pedantic"];
+    let stdout = run_readme_example(&cxx, &flags, "cpp");
+    assert!(
+        stdout.starts_with("HALMA_STATUS_ILLEGAL_MOVE: Illegal move: "),
+        "{stdout}"
+    );
+    assert!(stdout.contains("\no plays "), "{stdout}");
 }

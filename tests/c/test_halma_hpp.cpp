@@ -1,0 +1,280 @@
+// The C++17 API of include/halma.hpp: values and their text, RAII and copies, errors as
+// halma::Error with the library's status and message, the engine with its info callback
+// (an exception thrown in it included) and a stop from another thread.
+// Built and run by tests/ffi.rs (`cargo test --test ffi`), and under sanitizers by
+// tests/install/run.sh:
+//   c++ -std=c++17 -Wall -Wextra -Werror -pedantic -Iinclude tests/c/test_halma_hpp.cpp
+//       libhalma.a -lpthread -ldl -lm
+// Prints every failed check with its line, then "N passed, M failed"; exits 1 on a failure.
+#include "check.h"
+#include "halma.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <utility>
+#include <vector>
+
+namespace {
+
+// Runs `statement` and checks it throws halma::Error with `status` (and `message`, unless
+// it is null).
+template <typename Statement>
+void expect_error(Statement statement, halma_status status, const char *message,
+                  const char *what, int line) {
+    try {
+        statement();
+        check(0, what, "test_halma_hpp.cpp", line);
+        std::fprintf(stderr, "  (no exception)\n");
+    } catch (const halma::Error &error) {
+        const bool ok = error.status() == status && (message == nullptr || error.what() == std::string(message));
+        check(ok ? 1 : 0, what, "test_halma_hpp.cpp", line);
+        if (!ok) {
+            std::fprintf(stderr, "  threw %s \"%s\", expected %s\n", error.status_name(),
+                         error.what(), halma_status_str(status));
+        }
+    }
+}
+
+#define EXPECT_ERROR(statement, status, message) \
+    expect_error([&] { statement; }, (status), (message), #statement, __LINE__)
+
+halma::Move move(const char *text) { return halma::Move::parse(text).value(); }
+halma::Square square(const char *text) { return halma::Square::parse(text).value(); }
+
+bool contains(const std::vector<halma::Move> &moves, halma::Move move) {
+    return std::find(moves.begin(), moves.end(), move) != moves.end();
+}
+
+void test_version() {
+    const std::string numbers = std::to_string(HALMA_VERSION_MAJOR) + "." +
+                                std::to_string(HALMA_VERSION_MINOR) + "." +
+                                std::to_string(HALMA_VERSION_PATCH);
+    const std::string version = halma::version();
+    // A pre-release or build suffix may follow the numbers.
+    CHECK(version.compare(0, numbers.size(), numbers) == 0);
+    CHECK(version.size() == numbers.size() || version[numbers.size()] == '-' ||
+          version[numbers.size()] == '+');
+    CHECK(version == HALMA_EXPECTED_VERSION);
+    CHECK(halma::version_major == HALMA_VERSION_MAJOR && halma::version_minor == HALMA_VERSION_MINOR &&
+          halma::version_patch == HALMA_VERSION_PATCH);
+}
+
+void test_squares_and_moves() {
+    static_assert(sizeof(halma::Square) == 1 && sizeof(halma::Move) == 2, "small values");
+    static_assert(halma::Square::parse("p16")->index() == 255, "constexpr parse");
+    int round_trips = 0;
+    for (int index = 0; index < 256; index++) {
+        const halma::Square square(static_cast<std::uint8_t>(index));
+        const std::string name = square.text();
+        // The library writes the same square names.
+        round_trips += halma::Square::parse(name) == square &&
+                       halma::Move(square, square).text() == name + "-" + name &&
+                       halma::Square::at(square.file(), square.rank()) == square;
+    }
+    CHECK(round_trips == 256);
+    CHECK(square("a1").index() == 0 && square("p1").index() == 15 && square("a16").index() == 240);
+    CHECK(square("l2").file() == 11 && square("l2").rank() == 2);
+    for (const char *text : {"", "a", "q1", "a0", "a17", "a01", "A1", "a1 ", "a1x", "a100", "1a"}) {
+        CHECK(!halma::Square::parse(text));
+    }
+    CHECK(!halma::Square::at(16, 1) && !halma::Square::at(0, 0) && !halma::Square::at(-1, 3));
+
+    const halma::Move step = move("l2-k3");
+    CHECK(step.from() == square("l2") && step.to() == square("k3"));
+    CHECK(step.text() == "l2-k3" && move("p16-a1").text() == "p16-a1");
+    CHECK(step.c().from == 27 && step.c().to == 42 && halma::Move(step.c()) == step);
+    for (const char *text : {"", "l2", "l2-", "-k3", "l2k3", "l2-k3-", "n2-n4-n6", "l2 - k3"}) {
+        CHECK(!halma::Move::parse(text));
+    }
+    std::ostringstream out;
+    out << step << ' ' << square("p16");
+    CHECK(out.str() == "l2-k3 p16");
+    CHECK(step < move("l2-k4") && move("k1-a1") < step && step != move("k3-l2"));
+}
+
+void test_game() {
+    halma::Game game;
+    CHECK(game.text() == START && game.start_text() == START);
+    CHECK(game.side_to_move() == halma::Side::x && game.outcome() == halma::Outcome::ongoing);
+    CHECK(!game.is_over());
+    const std::vector<halma::Move> legal = game.legal_moves();
+    CHECK(legal.size() == 40 && contains(legal, move("l2-k3")) && !contains(legal, move("l2-k9")));
+    CHECK(game.is_legal(move("l2-k3")) && !game.is_legal(move("l2-k9")));
+    CHECK(game.piece_at(square("p1")) == halma::Piece::x && game.piece_at(square("a16")) == halma::Piece::o);
+    CHECK(game.piece_at(square("h8")) == halma::Piece::none);
+
+    EXPECT_ERROR(game.play("l2-k9"), HALMA_STATUS_ILLEGAL_MOVE, nullptr);
+    EXPECT_ERROR(game.play("zz"), HALMA_STATUS_PARSE_ERROR, nullptr);
+    EXPECT_ERROR(game.play(std::string("l2-k3\0junk", 10)), HALMA_STATUS_PARSE_ERROR,
+                 "Parse error: the text contains a NUL character.");
+    EXPECT_ERROR(game.undo(), HALMA_STATUS_NOTHING_TO_UNDO, "There is no move to undo.");
+    CHECK(game.move_count() == 0 && game.moves().empty());
+
+    game.play("l2-k3");
+    CHECK(game.side_to_move() == halma::Side::o && game.move_count() == 1);
+    EXPECT_ERROR(game.play(move("l2-k3")), HALMA_STATUS_ILLEGAL_MOVE,
+                 "Illegal move: there is no piece on l2.");
+    game.undo();
+    CHECK(game.text() == START);
+
+    // Hop paths: n4 steps away, then n2 jumps n2-n4-n6.
+    game.play("n4-n5");
+    game.play(move("b12-b11"));
+    const std::vector<halma::Square> path = game.jump_path(move("n2-n6"));
+    CHECK(path.size() == 3 && path[0] == square("n2") && path[1] == square("n4") && path[2] == square("n6"));
+    CHECK(game.parse_move("n2-n4-n6") == move("n2-n6"));
+    EXPECT_ERROR(game.parse_move("n2-n8"), HALMA_STATUS_ILLEGAL_MOVE, nullptr);
+    const std::vector<halma::Square> targets = game.destinations(square("n2"));
+    CHECK(std::find(targets.begin(), targets.end(), square("n6")) != targets.end());
+    CHECK(std::is_sorted(targets.begin(), targets.end()));
+    CHECK(game.destinations(square("h8")).empty());
+    game.play("n2-n4-n6");
+    const std::vector<halma::Move> moves = game.moves();
+    CHECK(moves.size() == 3 && moves[0] == move("n4-n5") && moves[2] == move("n2-n6"));
+
+    // Copies are independent, with their history; a moved-from game refuses calls.
+    halma::Game copy = game;
+    copy.undo();
+    CHECK(copy.move_count() == 2 && game.move_count() == 3);
+    copy = game;
+    copy = *&copy;
+    CHECK(copy.text() == game.text() && copy.moves() == game.moves());
+    halma::Game moved = std::move(copy);
+    CHECK(moved.move_count() == 3);
+    EXPECT_ERROR(copy.move_count(), HALMA_STATUS_NULL_ARGUMENT, nullptr);
+    EXPECT_ERROR(copy.play("l2-k3"), HALMA_STATUS_NULL_ARGUMENT, nullptr);
+    const halma::Game empty_copy = copy;
+    CHECK(empty_copy.get() == nullptr);
+    copy = moved;
+    CHECK(copy.move_count() == 3);
+
+    // Position text.
+    EXPECT_ERROR(halma::Game::from_text("16/16 x"), HALMA_STATUS_PARSE_ERROR, nullptr);
+    EXPECT_ERROR(halma::Game::from_text(std::string(START) + '\0'), HALMA_STATUS_PARSE_ERROR, nullptr);
+    const halma::Game won = halma::Game::from_text(WON_BY_X);
+    CHECK(won.outcome() == halma::Outcome::x_wins && won.is_over() && won.legal_moves().empty());
+    EXPECT_ERROR(halma::Game(won).play("a1-a2"), HALMA_STATUS_GAME_OVER, "The game is over.");
+    CHECK(halma::perft(START, 2) == 1600);
+    EXPECT_ERROR(halma::perft("x", 1), HALMA_STATUS_PARSE_ERROR, nullptr);
+}
+
+void test_errors() {
+    try {
+        halma::Game().play("l2-l9");
+        CHECK(false);
+    } catch (const std::runtime_error &error) {
+        // Catchable as a standard exception, with the library's sentence.
+        const auto *halma_error = dynamic_cast<const halma::Error *>(&error);
+        CHECK(halma_error != nullptr && halma_error->status() == HALMA_STATUS_ILLEGAL_MOVE);
+        CHECK(halma_error != nullptr &&
+              std::string(halma_error->status_name()) == "HALMA_STATUS_ILLEGAL_MOVE");
+        const std::string message = error.what();
+        CHECK(message.rfind("Illegal move: ", 0) == 0 && message.back() == '.');
+    }
+}
+
+void test_engine() {
+    halma::Engine engine(1);
+    const halma::Game game;
+    halma::Limits limits;
+    limits.depth = 3;
+    const halma::SearchResult result = engine.search(game, limits);
+    CHECK(game.is_legal(result.best_move) && result.depth == 3 && result.nodes > 0);
+    CHECK(result.score > -(halma::score_win - 1000) && result.score < halma::score_win - 1000);
+
+    // The info callback: once per iteration, the principal variation as moves.
+    std::vector<std::uint32_t> depths;
+    bool pv_legal = true;
+    engine.set_info_callback([&](const halma::SearchInfo &info) {
+        depths.push_back(info.depth);
+        pv_legal = pv_legal && !info.pv.empty() && game.is_legal(info.pv.front());
+    });
+    const halma::SearchResult again = engine.search(game, limits);
+    CHECK((depths == std::vector<std::uint32_t>{1, 2, 3}) && pv_legal);
+    CHECK(again.best_move == result.best_move && again.nodes == result.nodes);
+
+    // The callback follows the engine when it moves; an empty one removes it.
+    halma::Engine moved = std::move(engine);
+    moved.search(game, limits);
+    CHECK(depths.size() == 6);
+    moved.set_info_callback(nullptr);
+    moved.search(game, limits);
+    CHECK(depths.size() == 6);
+    EXPECT_ERROR(engine.search(game, limits), HALMA_STATUS_NULL_ARGUMENT, nullptr);
+    engine.stop();
+
+    // An exception of the callback stops the search and comes out of it; the engine goes on.
+    struct Enough {};
+    moved.set_info_callback([](const halma::SearchInfo &info) {
+        if (info.depth == 2) {
+            throw Enough{};
+        }
+    });
+    bool thrown = false;
+    try {
+        limits.depth = 30;
+        moved.search(game, limits);
+    } catch (const Enough &) {
+        thrown = true;
+    }
+    CHECK(thrown);
+    moved.set_info_callback(nullptr);
+    limits.depth = 2;
+    CHECK(moved.search(game, limits).depth == 2);
+
+    // Refusals.
+    EXPECT_ERROR(moved.search(game, halma::Limits{}), HALMA_STATUS_INVALID_ARGUMENT, nullptr);
+    const halma::Game won = halma::Game::from_text(WON_BY_X);
+    EXPECT_ERROR(moved.search(won, limits), HALMA_STATUS_GAME_OVER, nullptr);
+    EXPECT_ERROR(moved.search_level(won, 3), HALMA_STATUS_GAME_OVER, nullptr);
+    const halma::Game before_win = halma::Game::from_text(BEFORE_WIN);
+    const halma::SearchResult win = moved.search_level(before_win, 1);
+    CHECK(win.best_move == move("b11-b12") && win.score == halma::score_win - 1);
+    moved.clear();
+}
+
+void test_stop_from_another_thread() {
+    halma::Engine engine;
+    const halma::Game game;
+    std::atomic<int> iterations{0};
+    engine.set_info_callback([&](const halma::SearchInfo &) { iterations++; });
+    halma::Limits hour;
+    hour.time = std::chrono::hours(1);
+    halma::SearchResult result;
+    std::thread searcher([&] { result = engine.search(game, hour); });
+    for (int waited = 0; waited < 60000 && iterations == 0; waited++) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    CHECK(iterations > 0);
+    // One search at a time: the others are refused at once, also a new callback.
+    halma::Limits quick;
+    quick.depth = 1;
+    EXPECT_ERROR(engine.search(game, quick), HALMA_STATUS_BUSY, nullptr);
+    EXPECT_ERROR(engine.set_info_callback(nullptr), HALMA_STATUS_BUSY, nullptr);
+    EXPECT_ERROR(engine.clear(), HALMA_STATUS_BUSY, nullptr);
+    const auto stopped = std::chrono::steady_clock::now();
+    engine.stop();
+    searcher.join();
+    CHECK(std::chrono::steady_clock::now() - stopped < std::chrono::seconds(5));
+    CHECK(game.is_legal(result.best_move) && result.depth >= 1);
+    CHECK(result.time < std::chrono::minutes(10));
+    engine.set_info_callback(nullptr);
+    CHECK(engine.search(game, quick).depth == 1);
+}
+
+}  // namespace
+
+int main() {
+    test_version();
+    test_squares_and_moves();
+    test_game();
+    test_errors();
+    test_engine();
+    test_stop_from_another_thread();
+    return report("test_halma_hpp.cpp");
+}
