@@ -452,7 +452,8 @@ public:
     }
 
     /// Stops the running search, if any: it returns its best move so far within a few
-    /// milliseconds. Callable from any thread at any time.
+    /// milliseconds. Callable from any thread at any time. It reaches only a search that has
+    /// begun: to stop one just started on another thread, repeat it until search() returns.
     void stop() const noexcept { halma_engine_stop(engine_.get()); }
 
     /// Forgets what earlier searches stored in the table (for a new game).
