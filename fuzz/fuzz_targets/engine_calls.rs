@@ -42,6 +42,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
 
 use halma::ffi::*;
 use halma::{Game, Move, Position};
+use halma_fuzz::c_abi::{check_last_error, last_error, value_call};
 use halma_fuzz::{Bytes, POSITIONS, play_from_bytes};
 use libfuzzer_sys::fuzz_target;
 
@@ -177,7 +178,8 @@ impl Probe {
             self.search_other();
         }
         if calls == plan.stop_at {
-            halma_engine_stop(self.engine.get());
+            // SAFETY: `engine` is the engine searching, live (see `EngineHandle`).
+            unsafe { halma_engine_stop(self.engine.get()) };
         }
     }
 
@@ -203,7 +205,11 @@ impl Probe {
         }
         let mut out = UNSET;
         NESTED.set(true);
-        let status = halma_engine_search(other, self.game_ptr.get(), &DEPTH_1, &mut out);
+        // SAFETY: `other` and `game_ptr` are live handles during this search (set by
+        // `run_search`); nothing changes the game meanwhile; `DEPTH_1` and `out` are live.
+        // The other engine's callback, if any, is `on_info` with its own probe, which counts
+        // this nested call and nothing else.
+        let status = unsafe { halma_engine_search(other, self.game_ptr.get(), &DEPTH_1, &mut out) };
         NESTED.set(false);
         assert_eq!(
             status, HALMA_STATUS_OK,
@@ -243,50 +249,56 @@ impl Pointers {
         } = self;
         let before = last_error();
         let mut out = UNSET;
-        let calls: [(&str, halma_status, halma_status); 9] = [
-            (
-                "search",
-                halma_engine_search(engine, game, &DEPTH_1, &mut out),
-                HALMA_STATUS_BUSY,
-            ),
-            (
-                // Another game, maybe finished: BUSY comes before GAME_OVER.
-                "search of another game",
-                halma_engine_search(engine, other_game, &DEPTH_1, &mut out),
-                HALMA_STATUS_BUSY,
-            ),
-            (
-                "search with all-zero limits",
-                halma_engine_search(engine, game, &NO_LIMITS, &mut out),
-                HALMA_STATUS_INVALID_ARGUMENT,
-            ),
-            (
-                "search with a NULL out",
-                halma_engine_search(engine, game, &DEPTH_1, core::ptr::null_mut()),
-                HALMA_STATUS_NULL_ARGUMENT,
-            ),
-            (
-                "search of a NULL game",
-                halma_engine_search(engine, core::ptr::null(), &DEPTH_1, &mut out),
-                HALMA_STATUS_NULL_ARGUMENT,
-            ),
-            (
-                "level search",
-                halma_engine_search_level(engine, game, 1, &mut out),
-                HALMA_STATUS_BUSY,
-            ),
-            (
-                "level search with a NULL out",
-                halma_engine_search_level(engine, game, 1, core::ptr::null_mut()),
-                HALMA_STATUS_NULL_ARGUMENT,
-            ),
-            ("clear", halma_engine_clear(engine), HALMA_STATUS_BUSY),
-            (
-                "set_info_callback",
-                halma_engine_set_info_callback(engine, None, core::ptr::null_mut()),
-                HALMA_STATUS_BUSY,
-            ),
-        ];
+        // SAFETY (every call): the engine and the games are live handles, the engine busy
+        // with a search of `game` on the thread that started this one and waits for it;
+        // nothing changes the games meanwhile (both threads only read them); the limits and
+        // `out` are live, or NULL.
+        let calls: [(&str, halma_status, halma_status); 9] = unsafe {
+            [
+                (
+                    "search",
+                    halma_engine_search(engine, game, &DEPTH_1, &mut out),
+                    HALMA_STATUS_BUSY,
+                ),
+                (
+                    // Another game, maybe finished: BUSY comes before GAME_OVER.
+                    "search of another game",
+                    halma_engine_search(engine, other_game, &DEPTH_1, &mut out),
+                    HALMA_STATUS_BUSY,
+                ),
+                (
+                    "search with all-zero limits",
+                    halma_engine_search(engine, game, &NO_LIMITS, &mut out),
+                    HALMA_STATUS_INVALID_ARGUMENT,
+                ),
+                (
+                    "search with a NULL out",
+                    halma_engine_search(engine, game, &DEPTH_1, core::ptr::null_mut()),
+                    HALMA_STATUS_NULL_ARGUMENT,
+                ),
+                (
+                    "search of a NULL game",
+                    halma_engine_search(engine, core::ptr::null(), &DEPTH_1, &mut out),
+                    HALMA_STATUS_NULL_ARGUMENT,
+                ),
+                (
+                    "level search",
+                    halma_engine_search_level(engine, game, 1, &mut out),
+                    HALMA_STATUS_BUSY,
+                ),
+                (
+                    "level search with a NULL out",
+                    halma_engine_search_level(engine, game, 1, core::ptr::null_mut()),
+                    HALMA_STATUS_NULL_ARGUMENT,
+                ),
+                ("clear", halma_engine_clear(engine), HALMA_STATUS_BUSY),
+                (
+                    "set_info_callback",
+                    halma_engine_set_info_callback(engine, None, core::ptr::null_mut()),
+                    HALMA_STATUS_BUSY,
+                ),
+            ]
+        };
         for (what, status, want) in calls {
             assert_eq!(status, want, "{what} while the engine searches");
         }
@@ -296,17 +308,21 @@ impl Pointers {
 }
 
 /// The info callback: counts through `user` (a [`Probe`], or NULL) and checks the report.
-extern "C" fn on_info(info: *const halma_search_info, user: *mut c_void) {
+///
+/// # Safety
+/// `info` is NULL or valid during the call; `user` is NULL or the live [`Probe`] of the
+/// engine searching, on the thread that owns it: what `halma_engine_set_info_callback` is
+/// told below, and the engine keeps.
+unsafe extern "C" fn on_info(info: *const halma_search_info, user: *mut c_void) {
     if user.is_null() {
         if !NESTED.get() {
             NULL_USER_CALLS.set(NULL_USER_CALLS.get() + 1);
         }
         return;
     }
-    // SAFETY: a non-NULL `user` is the `Probe` of the engine searching, set with the
-    // callback; it lives as long as the engine's handle (freed after the engine).
+    // SAFETY: a non-NULL `user` is a live `Probe` of this thread (this function's contract).
     let probe = unsafe { &*user.cast::<Probe>() };
-    // SAFETY: the engine passes an info valid during the call (NULL is a failed check).
+    // SAFETY: `info` is NULL (a failed check) or valid during the call (the contract).
     let info = unsafe { info.as_ref() };
     if let Err(panic) = catch_unwind(AssertUnwindSafe(|| probe.report(info))) {
         probe.panic.borrow_mut().get_or_insert(panic);
@@ -325,6 +341,8 @@ enum Callback {
 
 /// An engine handle and what the harness knows of it.
 struct EngineHandle {
+    /// Live (made by the C ABI) until the handle drops, with no call on it running then:
+    /// what every entry point asks of an engine handle.
     ptr: *mut halma_engine,
     /// The table size it was made with (None: `halma_engine_new`'s).
     table_mb: Option<usize>,
@@ -361,19 +379,23 @@ impl EngineHandle {
 impl Drop for EngineHandle {
     fn drop(&mut self) {
         // Every engine freed exactly once: here (the probe outlives it by a line).
-        halma_engine_free(self.ptr);
+        // SAFETY: `ptr` is live, no call on it runs, and it is not used again.
+        unsafe { halma_engine_free(self.ptr) };
     }
 }
 
 /// A game handle and its shadow.
 struct GameHandle {
+    /// Live (made by the C ABI) until the handle drops, and changed only by this thread
+    /// while no other call uses it: what every entry point asks of a game handle.
     ptr: *mut halma_game,
     shadow: Game,
 }
 
 impl Drop for GameHandle {
     fn drop(&mut self) {
-        halma_game_free(self.ptr);
+        // SAFETY: `ptr` is live, no call on it runs, and it is not used again.
+        unsafe { halma_game_free(self.ptr) };
     }
 }
 
@@ -381,7 +403,8 @@ impl Drop for GameHandle {
 fn game_from_text(position: &Position) -> *mut halma_game {
     let text = CString::new(position.to_string()).unwrap_or_default();
     let mut out: *mut halma_game = core::ptr::null_mut();
-    let status = halma_game_from_text(text.as_ptr(), &mut out);
+    // SAFETY: `text` is a live C string, `out` a live pointer.
+    let status = unsafe { halma_game_from_text(text.as_ptr(), &mut out) };
     assert_eq!(status, HALMA_STATUS_OK, "from_text of {text:?}");
     assert!(!out.is_null());
     out
@@ -448,7 +471,8 @@ fn check_result(
         "the best move {best} is not legal in {position}"
     );
     let mut legal: u8 = 2;
-    let status = halma_game_is_legal(game_ptr, out.best_move, (&raw mut legal).cast());
+    // SAFETY: `game_ptr` is a live game handle; `legal` a live byte (a C `bool`).
+    let status = unsafe { halma_game_is_legal(game_ptr, out.best_move, (&raw mut legal).cast()) };
     assert_eq!((status, legal), (HALMA_STATUS_OK, 1), "is_legal({best})");
     check_score(out.score);
     assert!(out.nodes >= 1, "a search visited no node");
@@ -535,39 +559,9 @@ fn pick_limits(bytes: &mut Bytes<'_>) -> halma_search_limits {
     }
 }
 
-/// The thread's last error message, read the way a host reads it.
-fn last_error() -> String {
-    let mut needed = usize::MAX;
-    let status = halma_last_error_message(core::ptr::null_mut(), 0, &mut needed);
-    assert_eq!(
-        status, HALMA_STATUS_BUFFER_TOO_SMALL,
-        "the last error's length"
-    );
-    let mut buf = vec![0xAAu8; needed + 1];
-    let mut out_len = usize::MAX;
-    let status = halma_last_error_message(buf.as_mut_ptr().cast(), buf.len(), &mut out_len);
-    assert_eq!((status, out_len), (HALMA_STATUS_OK, needed));
-    assert_eq!(buf[needed], 0, "the last error message is NUL-terminated");
-    buf.truncate(needed);
-    String::from_utf8(buf).unwrap_or_else(|error| panic!("a last error not UTF-8: {error}"))
-}
-
-/// The last error after a call that `failed` or not (`before`: the message before it).
-fn check_last_error(before: &str, failed: bool, what: &str) {
-    let now = last_error();
-    if failed {
-        assert!(
-            now.ends_with(['.', '!', '?']) && !now.starts_with(char::is_lowercase),
-            "{what}: the last error {now:?} is not a sentence"
-        );
-    } else {
-        assert_eq!(now, before, "{what} succeeded but changed the last error");
-    }
-}
-
-/// Runs `call` (a search on `engine` with out-parameter `out`) with the callback's probe
-/// set for `game` and `plan`; raises the callback's failed checks; checks the callback's
-/// calls against the result. Returns the status and the result.
+/// Runs `call` (a search on `engine` with out-parameter `out`: NULL or a live result) with
+/// the callback's probe set for `game` and `plan`; raises the callback's failed checks;
+/// checks the callback's calls against the result. Returns the status and the result.
 fn run_search(
     engine: &EngineHandle,
     game: Option<&GameHandle>,
@@ -587,20 +581,13 @@ fn run_search(
     probe.calls.set(0);
     probe.nodes.set(0);
     NULL_USER_CALLS.set(0);
-    let mut out = UNSET;
-    let out_ptr: *mut halma_search_result = if with_out {
-        &mut out
-    } else {
-        core::ptr::null_mut()
-    };
-    let status = call(out_ptr);
+    let (status, out) = value_call(with_out, UNSET, call);
     probe.game.replace(None);
     if let Some(panic) = probe.panic.borrow_mut().take() {
         resume_unwind(panic);
     }
     let (calls, null_calls) = (probe.calls.get(), NULL_USER_CALLS.get());
     if status != HALMA_STATUS_OK {
-        assert_eq!(out, UNSET, "a failed search ({status}) wrote its result");
         assert_eq!(
             (calls, null_calls),
             (0, 0),
@@ -663,7 +650,8 @@ fuzz_target!(|data: &[u8]| {
                 // halma_engine_free, NULL included.
                 match pick(&mut bytes, engines.len()) {
                     Some(i) => drop(engines.swap_remove(i)),
-                    None => halma_engine_free(core::ptr::null_mut()),
+                    // SAFETY: NULL is allowed.
+                    None => unsafe { halma_engine_free(core::ptr::null_mut()) },
                 }
                 check_last_error(&before, false, "halma_engine_free");
             }
@@ -681,7 +669,8 @@ fuzz_target!(|data: &[u8]| {
                 let ptr = game_from_text(shadow.start_position());
                 let handle = GameHandle { ptr, shadow };
                 for &mv in handle.shadow.moves() {
-                    let status = halma_game_play(handle.ptr, mv.into());
+                    // SAFETY: `handle.ptr` is a live game handle that nothing else uses.
+                    let status = unsafe { halma_game_play(handle.ptr, mv.into()) };
                     assert_eq!(status, HALMA_STATUS_OK, "replaying {mv}");
                 }
                 if games.len() >= MAX_GAMES {
@@ -701,13 +690,18 @@ fuzz_target!(|data: &[u8]| {
                     let mv = moves[bytes.below(moves.len())];
                     let played = handle.shadow.play(mv).map(|_| ());
                     assert!(played.is_ok(), "a legal move refused by the shadow");
-                    (halma_game_play(handle.ptr, mv.into()), HALMA_STATUS_OK)
+                    // SAFETY: `handle.ptr` is a live game handle that nothing else uses.
+                    (
+                        unsafe { halma_game_play(handle.ptr, mv.into()) },
+                        HALMA_STATUS_OK,
+                    )
                 } else {
                     let want = match handle.shadow.undo() {
                         Ok(_) => HALMA_STATUS_OK,
                         Err(_) => HALMA_STATUS_NOTHING_TO_UNDO,
                     };
-                    (halma_game_undo(handle.ptr), want)
+                    // SAFETY: as above.
+                    (unsafe { halma_game_undo(handle.ptr) }, want)
                 };
                 assert_eq!(status, want, "play or undo");
                 check_last_error(&before, status != HALMA_STATUS_OK, "play or undo");
@@ -722,10 +716,12 @@ fuzz_target!(|data: &[u8]| {
                 // halma_engine_stop with no search running: harmless (NULL included).
                 match pick(&mut bytes, engines.len()) {
                     Some(i) => {
-                        halma_engine_stop(engines[i].ptr);
+                        // SAFETY: a live engine handle.
+                        unsafe { halma_engine_stop(engines[i].ptr) };
                         engines[i].stopped = true;
                     }
-                    None => halma_engine_stop(core::ptr::null()),
+                    // SAFETY: NULL is allowed.
+                    None => unsafe { halma_engine_stop(core::ptr::null()) },
                 }
                 check_last_error(&before, false, "halma_engine_stop");
             }
@@ -733,7 +729,8 @@ fuzz_target!(|data: &[u8]| {
                 // halma_engine_clear.
                 let index = pick(&mut bytes, engines.len());
                 let ptr = index.map_or(core::ptr::null_mut(), |i| engines[i].ptr);
-                let status = halma_engine_clear(ptr);
+                // SAFETY: `ptr` is NULL or a live engine handle.
+                let status = unsafe { halma_engine_clear(ptr) };
                 let want = match index {
                     Some(_) => HALMA_STATUS_OK,
                     None => HALMA_STATUS_NULL_ARGUMENT,
@@ -761,7 +758,10 @@ fuzz_target!(|data: &[u8]| {
                     Callback::None => None,
                     _ => Some(on_info),
                 };
-                let status = halma_engine_set_info_callback(ptr, function, user);
+                // SAFETY: `ptr` is NULL or a live engine handle; `on_info` may be called with
+                // `user` on this thread during its searches: `user` is NULL or that
+                // engine's probe, which lives as long as the engine (see `on_info`).
+                let status = unsafe { halma_engine_set_info_callback(ptr, function, user) };
                 match index {
                     Some(i) => {
                         assert_eq!(status, HALMA_STATUS_OK, "set_info_callback");
@@ -821,10 +821,16 @@ fuzz_target!(|data: &[u8]| {
                     .map_or(core::ptr::null(), |g| g.ptr.cast_const());
                 let level_number = i32::from(plan_byte as i8) >> 2;
                 let call = |out| {
-                    if level {
-                        halma_engine_search_level(engine_ptr, game_ptr, level_number, out)
-                    } else {
-                        halma_engine_search(engine_ptr, game_ptr, limits_ptr, out)
+                    // SAFETY: `engine_ptr` and `game_ptr` are NULL or live handles, the game
+                    // changed by nothing during the search; `limits_ptr` is NULL or the live
+                    // `limits`; `out` is what `run_search` (or the code below) passes: NULL
+                    // or a live result.
+                    unsafe {
+                        if level {
+                            halma_engine_search_level(engine_ptr, game_ptr, level_number, out)
+                        } else {
+                            halma_engine_search(engine_ptr, game_ptr, limits_ptr, out)
+                        }
                     }
                 };
                 let (status, out) = match engine {
@@ -836,17 +842,7 @@ fuzz_target!(|data: &[u8]| {
                         !null_out,
                         call,
                     ),
-                    None => {
-                        let mut out = UNSET;
-                        let ptr: *mut halma_search_result = if null_out {
-                            core::ptr::null_mut()
-                        } else {
-                            &mut out
-                        };
-                        let status = call(ptr);
-                        assert_eq!(out, UNSET, "a failed search wrote its result");
-                        (status, out)
-                    }
+                    None => value_call(!null_out, UNSET, call),
                 };
                 let what = if level {
                     "halma_engine_search_level"
@@ -886,7 +882,8 @@ fuzz_target!(|data: &[u8]| {
                         (core::ptr::null_mut(), core::ptr::null()),
                         Plan::default(),
                         true,
-                        |out| halma_engine_search(engine.ptr, game_ptr, &limits, out),
+                        // SAFETY: live handles, live `limits`; `out` as `run_search` passes it.
+                        |out| unsafe { halma_engine_search(engine.ptr, game_ptr, &limits, out) },
                     );
                     assert_eq!(status, HALMA_STATUS_OK);
                     let key = |r: &halma_search_result| (r.best_move, r.score, r.depth, r.nodes);

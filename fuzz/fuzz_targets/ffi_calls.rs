@@ -19,13 +19,10 @@ use std::ffi::CString;
 
 use halma::ffi::*;
 use halma::{Game, Move, ParseLegalMoveError, PlayError, Position, Side, Square};
+use halma_fuzz::c_abi::{FILL, UNSET, check_last_error, last_error, value_call};
 use halma_fuzz::{Bytes, POSITIONS};
 use libfuzzer_sys::fuzz_target;
 
-/// What an untouched byte of a buffer holds.
-const FILL: u8 = 0xAA;
-/// What an untouched `size_t` holds.
-const UNSET: usize = usize::MAX - 7;
 /// What an untouched move holds.
 const NO_MOVE: halma_move = halma_move {
     from: 0xEE,
@@ -36,6 +33,8 @@ const MAX_HANDLES: usize = 5;
 
 /// A game handle and its shadow.
 struct Handle {
+    /// Live (made by the C ABI, not freed) until [`free`] takes it out of the list, and
+    /// used by this thread alone: what every entry point asks of a game handle.
     ptr: *mut halma_game,
     shadow: Game,
 }
@@ -93,223 +92,100 @@ fn expected_status(
     }
 }
 
-/// Calls a text-out function `f(buf, len, out_len)` with a buffer chosen by the bytes and
-/// checks the text contract against `expected` (the text, or the status of a failure that
-/// comes before any output); `null_input` tells that an input pointer is NULL. Returns the
-/// status, and the text on success.
+/// Calls an output function `f(items, cap, out_len)` with a buffer chosen by the bytes and
+/// checks the output contract against `expected` (the items, or the status of a failure
+/// that comes before any output); `terminator` is text's NUL, written after the items and,
+/// in a buffer too small, alone; `null_input` tells that an input pointer is NULL. `f` gets
+/// NULL or a live allocation of exactly `cap` items, and NULL or a live `size_t`. Nothing is
+/// written past the output: the items past it keep `unset` (and the address sanitizer sees
+/// a write past the allocation).
+fn output_call<T: Copy + PartialEq + core::fmt::Debug>(
+    bytes: &mut Bytes<'_>,
+    unset: T,
+    terminator: Option<T>,
+    null_input: bool,
+    expected: Result<&[T], halma_status>,
+    f: impl FnOnce(*mut T, usize, *mut usize) -> halma_status,
+) -> halma_status {
+    let needed = expected.map_or(usize::from(bytes.byte() % 16), <[T]>::len);
+    let text = terminator.is_some();
+    let (buffer, with_out_len) = pick_buffer(bytes, needed, text);
+    let want = expected_status(
+        null_input,
+        buffer,
+        with_out_len,
+        expected.err(),
+        needed,
+        text,
+    );
+    let (mut storage, cap) = match buffer {
+        Buffer::Sized(len) => (vec![unset; len], len),
+        Buffer::Null(len) => (Vec::new(), len),
+    };
+    let items = match buffer {
+        Buffer::Sized(_) => storage.as_mut_ptr(),
+        Buffer::Null(_) => core::ptr::null_mut(),
+    };
+    let mut out_len = UNSET;
+    let out_len_ptr: *mut usize = if with_out_len {
+        &mut out_len
+    } else {
+        core::ptr::null_mut()
+    };
+    let status = f(items, cap, out_len_ptr);
+    assert_eq!(
+        status, want,
+        "output call with {buffer:?}, out_len {with_out_len}, expecting {expected:?}"
+    );
+    // What the call wrote and the `*out_len` it set: the items (and the terminator) on
+    // success; on BUFFER_TOO_SMALL, the terminator alone where there is room, and the size
+    // needed; on another failure, nothing.
+    let (written, len): (Vec<T>, usize) = match status {
+        HALMA_STATUS_OK => {
+            let items = expected.unwrap_or_default();
+            (
+                items.iter().copied().chain(terminator).collect(),
+                items.len(),
+            )
+        }
+        HALMA_STATUS_BUFFER_TOO_SMALL => {
+            let room = storage.len().min(1);
+            (terminator.into_iter().take(room).collect(), needed)
+        }
+        _ => (Vec::new(), UNSET),
+    };
+    assert_eq!(out_len, len, "out_len after status {status}");
+    assert_eq!(
+        &storage[..written.len()],
+        written,
+        "the output after status {status}"
+    );
+    assert!(
+        storage[written.len()..].iter().all(|&x| x == unset),
+        "written past the output (status {status})"
+    );
+    status
+}
+
+/// [`output_call`] for a text-out function `f(buf, len, out_len)`: `expected` holds the
+/// text. Returns the status, and the text on success.
 fn text_call(
     bytes: &mut Bytes<'_>,
     null_input: bool,
     expected: Result<&str, halma_status>,
     f: impl FnOnce(*mut c_char, usize, *mut usize) -> halma_status,
 ) -> (halma_status, Option<String>) {
-    let needed = expected.map_or(usize::from(bytes.byte() % 16), str::len);
-    let (buffer, with_out_len) = pick_buffer(bytes, needed, true);
-    let want = expected_status(
+    let bytes_of = expected.map(str::as_bytes);
+    let status = output_call(
+        bytes,
+        FILL,
+        Some(0),
         null_input,
-        buffer,
-        with_out_len,
-        expected.err(),
-        needed,
-        true,
+        bytes_of,
+        |buf, len, out_len| f(buf.cast(), len, out_len),
     );
-    let mut storage: Vec<u8> = match buffer {
-        Buffer::Sized(len) => vec![FILL; len],
-        Buffer::Null(_) => Vec::new(),
-    };
-    let (ptr, len) = match buffer {
-        Buffer::Sized(len) => (storage.as_mut_ptr().cast::<c_char>(), len),
-        Buffer::Null(len) => (core::ptr::null_mut(), len),
-    };
-    let mut out_len = UNSET;
-    let out_len_ptr: *mut usize = if with_out_len {
-        &mut out_len
-    } else {
-        core::ptr::null_mut()
-    };
-    let status = f(ptr, len, out_len_ptr);
-    assert_eq!(
-        status, want,
-        "text call with {buffer:?}, out_len {with_out_len}, expecting {expected:?}"
-    );
-    match status {
-        HALMA_STATUS_OK => {
-            let text = expected.unwrap_or_default();
-            assert_eq!(out_len, text.len(), "out_len of a written text");
-            assert_eq!(&storage[..text.len()], text.as_bytes(), "the text written");
-            assert_eq!(storage[text.len()], 0, "the text is NUL-terminated");
-            assert!(
-                storage[text.len() + 1..].iter().all(|&b| b == FILL),
-                "bytes past the NUL"
-            );
-            (status, Some(text.to_owned()))
-        }
-        HALMA_STATUS_BUFFER_TOO_SMALL => {
-            assert_eq!(
-                out_len, needed,
-                "out_len on BUFFER_TOO_SMALL is the length needed"
-            );
-            if let Some((first, rest)) = storage.split_first() {
-                assert_eq!(*first, 0, "a too small buffer receives the empty string");
-                assert!(
-                    rest.iter().all(|&b| b == FILL),
-                    "a too small buffer got more"
-                );
-            }
-            (status, None)
-        }
-        _ => {
-            assert_eq!(out_len, UNSET, "out_len written by a failed call");
-            assert!(
-                storage.iter().all(|&b| b == FILL),
-                "buffer written by a failed call"
-            );
-            (status, None)
-        }
-    }
-}
-
-/// Calls an array-out function `f(items, cap, out_len)` like [`text_call`] does for text;
-/// `expected` holds the items, or the status of an earlier failure.
-fn array_call<T: Copy + PartialEq + core::fmt::Debug>(
-    bytes: &mut Bytes<'_>,
-    unset: T,
-    null_input: bool,
-    expected: Result<&[T], halma_status>,
-    f: impl FnOnce(*mut T, usize, *mut usize) -> halma_status,
-) -> halma_status {
-    let needed = expected.map_or(usize::from(bytes.byte() % 8), <[T]>::len);
-    let (buffer, with_out_len) = pick_buffer(bytes, needed, false);
-    let want = expected_status(
-        null_input,
-        buffer,
-        with_out_len,
-        expected.err(),
-        needed,
-        false,
-    );
-    let mut storage: Vec<T> = match buffer {
-        Buffer::Sized(len) => vec![unset; len],
-        Buffer::Null(_) => Vec::new(),
-    };
-    let (ptr, cap) = match buffer {
-        Buffer::Sized(len) => (storage.as_mut_ptr(), len),
-        Buffer::Null(len) => (core::ptr::null_mut(), len),
-    };
-    let mut out_len = UNSET;
-    let out_len_ptr: *mut usize = if with_out_len {
-        &mut out_len
-    } else {
-        core::ptr::null_mut()
-    };
-    let status = f(ptr, cap, out_len_ptr);
-    assert_eq!(
-        status, want,
-        "array call with {buffer:?}, out_len {with_out_len}, expecting {expected:?}"
-    );
-    match status {
-        HALMA_STATUS_OK => {
-            let items = expected.unwrap_or_default();
-            assert_eq!(out_len, items.len(), "out_len of a written array");
-            assert_eq!(&storage[..items.len()], items, "the items written");
-            assert!(
-                storage[items.len()..].iter().all(|&x| x == unset),
-                "items past out_len"
-            );
-        }
-        HALMA_STATUS_BUFFER_TOO_SMALL => {
-            assert_eq!(
-                out_len, needed,
-                "out_len on BUFFER_TOO_SMALL is the count needed"
-            );
-            assert!(
-                storage.iter().all(|&x| x == unset),
-                "a too small array was written"
-            );
-        }
-        _ => {
-            assert_eq!(out_len, UNSET, "out_len written by a failed call");
-            assert!(
-                storage.iter().all(|&x| x == unset),
-                "array written by a failed call"
-            );
-        }
-    }
-    status
-}
-
-/// Calls a one-value out function `f(out)` with `out` NULL or set to `unset`, checking
-/// that it is written exactly on success. Returns the status and the value.
-fn value_call<T: Copy + PartialEq + core::fmt::Debug>(
-    with_out: bool,
-    unset: T,
-    f: impl FnOnce(*mut T) -> halma_status,
-) -> (halma_status, T) {
-    let mut value = unset;
-    let ptr: *mut T = if with_out {
-        &mut value
-    } else {
-        core::ptr::null_mut()
-    };
-    let status = f(ptr);
-    if status != HALMA_STATUS_OK {
-        assert_eq!(
-            value, unset,
-            "an out-parameter written by a failed call ({status})"
-        );
-    }
-    (status, value)
-}
-
-/// The thread's last error message, read the way a host reads it: ask for the length with
-/// a NULL buffer, then read into a buffer of that size.
-fn last_error() -> String {
-    let mut needed = UNSET;
-    // NULL with length 0 asks for the length.
-    let status = halma_last_error_message(core::ptr::null_mut(), 0, &mut needed);
-    assert_eq!(
-        status, HALMA_STATUS_BUFFER_TOO_SMALL,
-        "asking the length of the last error"
-    );
-    assert_ne!(needed, UNSET);
-    let mut buf = vec![FILL; needed + 1];
-    let mut out_len = UNSET;
-    let status = halma_last_error_message(buf.as_mut_ptr().cast(), buf.len(), &mut out_len);
-    assert_eq!(status, HALMA_STATUS_OK);
-    assert_eq!(out_len, needed);
-    assert_eq!(buf[needed], 0, "the last error message is NUL-terminated");
-    buf.truncate(needed);
-    match String::from_utf8(buf) {
-        Ok(message) => message,
-        Err(error) => panic!("the last error message is not UTF-8: {error}"),
-    }
-}
-
-/// Checks the last error after a call that returned `status` (`before`: the message
-/// before the call).
-fn check_last_error(before: &str, failed: bool, what: &str) {
-    let now = last_error();
-    if failed {
-        assert!(
-            !now.is_empty(),
-            "{what} failed without a last error message"
-        );
-        assert!(
-            now.ends_with(['.', '!', '?']),
-            "{what}: the last error {now:?} is not a sentence"
-        );
-        let first = now.chars().next().unwrap_or('.');
-        assert!(
-            !first.is_lowercase(),
-            "{what}: the last error {now:?} starts in lower case"
-        );
-        assert!(!now.contains('\0'));
-    } else {
-        assert_eq!(
-            now, before,
-            "{what} succeeded but changed the last error message"
-        );
-    }
+    let text = expected.ok().filter(|_| status == HALMA_STATUS_OK);
+    (status, text.map(str::to_owned))
 }
 
 /// Checks a status against the known ones and its name.
@@ -378,6 +254,104 @@ fn move_bytes(bytes: &mut Bytes<'_>, game: Option<&Game>) -> Vec<u8> {
     }
 }
 
+/// A position text of a game handle: the C function's name, the function, and the position
+/// whose text it writes.
+type PositionText = (
+    &'static str,
+    unsafe extern "C" fn(*const halma_game, *mut c_char, usize, *mut usize) -> halma_status,
+    fn(&Game) -> &Position,
+);
+
+/// A move list of a game handle: the C function's name, the function, and the moves it
+/// writes.
+type MoveList = (
+    &'static str,
+    unsafe extern "C" fn(*const halma_game, *mut halma_move, usize, *mut usize) -> halma_status,
+    fn(&Game) -> Vec<Move>,
+);
+
+/// The position texts of a game.
+const POSITION_TEXTS: [PositionText; 2] = [
+    ("halma_game_to_text", halma_game_to_text, Game::position),
+    (
+        "halma_game_start_to_text",
+        halma_game_start_to_text,
+        Game::start_position,
+    ),
+];
+
+/// The move lists of a game.
+const MOVE_LISTS: [MoveList; 2] = [
+    ("halma_game_legal_moves", halma_game_legal_moves, |g| {
+        g.legal_moves().to_vec()
+    }),
+    ("halma_game_moves", halma_game_moves, |g| g.moves().to_vec()),
+];
+
+/// A call of a squares-out function (`items`, `cap`, `out_len`) on a game handle.
+type SquaresCall = Box<dyn FnOnce(*mut u8, usize, *mut usize) -> halma_status>;
+
+/// The square of a piece to move of `game` (`own`), or any square.
+fn pick_from(bytes: &mut Bytes<'_>, game: Option<&Game>, own: bool) -> Square {
+    match game {
+        Some(g) if own => {
+            let mine: Vec<Square> = g.position().pieces(g.position().turn()).iter().collect();
+            mine.get(bytes.below(mine.len()))
+                .copied()
+                .unwrap_or(Square::new(0))
+        }
+        _ => Square::new(bytes.byte()),
+    }
+}
+
+/// Where the piece on `from` can go in `game`, checked against its legal moves.
+fn destinations(game: &Game, from: Square) -> Vec<u8> {
+    if game.outcome().is_over() {
+        return Vec::new();
+    }
+    let squares: Vec<u8> = game
+        .position()
+        .destinations(from)
+        .iter()
+        .map(|s| s.index())
+        .collect();
+    assert!(
+        squares.windows(2).all(|w| w[0] < w[1]),
+        "destinations in order"
+    );
+    let expected: Vec<u8> = game
+        .legal_moves()
+        .iter()
+        .filter(|mv| mv.from == from)
+        .map(|mv| mv.to.index())
+        .collect::<std::collections::BTreeSet<u8>>()
+        .into_iter()
+        .collect();
+    assert_eq!(squares, expected, "destinations agree with legal_moves");
+    assert!(squares.len() <= HALMA_MAX_DESTINATIONS);
+    squares
+}
+
+/// The hop path of `mv` in `game`, checked: its ends, its length; or the status refusing it.
+fn jump_path(game: &Game, mv: Move) -> Result<Vec<u8>, halma_status> {
+    if game.outcome().is_over() {
+        return Err(HALMA_STATUS_GAME_OVER);
+    }
+    let path: Vec<u8> = game
+        .position()
+        .jump_path(mv)
+        .ok_or(HALMA_STATUS_ILLEGAL_MOVE)?
+        .iter()
+        .map(|s| s.index())
+        .collect();
+    assert!(path.len() >= 2 && path.len() <= HALMA_MAX_PATH);
+    assert_eq!(
+        (path[0], path[path.len() - 1]),
+        (mv.from.index(), mv.to.index())
+    );
+    Ok(path)
+}
+
 /// A move: a legal one of `game` by index, or any two squares.
 fn pick_move(bytes: &mut Bytes<'_>, game: Option<&Game>) -> Move {
     let moves = game.map(|g| g.legal_moves()).unwrap_or_default();
@@ -405,7 +379,10 @@ fn check_sync(handle: &Handle) {
     let text = shadow.position().to_string();
     let mut buf = vec![FILL; text.len() + 1];
     let mut out_len = UNSET;
-    let status = halma_game_to_text(ptr, buf.as_mut_ptr().cast(), buf.len(), &mut out_len);
+    // SAFETY: `ptr` is a live handle (see `Handle`); `buf` is a live allocation of
+    // `buf.len()` bytes, `out_len` a live `size_t`.
+    let status =
+        unsafe { halma_game_to_text(ptr, buf.as_mut_ptr().cast(), buf.len(), &mut out_len) };
     assert_eq!(status, HALMA_STATUS_OK);
     assert_eq!(out_len, text.len());
     assert_eq!(
@@ -422,8 +399,8 @@ fn check_sync(handle: &Handle) {
         "to_text does not parse back"
     );
 
-    let (status, outcome) = value_call(true, -1, |out| halma_game_outcome(ptr, out));
-    assert_eq!(status, HALMA_STATUS_OK);
+    let (statuses, (outcome, side, count)) = values(ptr, true);
+    assert_eq!(statuses, [HALMA_STATUS_OK; 3]);
     let expected = match shadow.outcome() {
         halma::Outcome::Ongoing => HALMA_OUTCOME_ONGOING,
         halma::Outcome::Win(Side::X) => HALMA_OUTCOME_X_WINS,
@@ -432,11 +409,7 @@ fn check_sync(handle: &Handle) {
         halma::Outcome::Draw(halma::Draw::NoMoves) => HALMA_OUTCOME_DRAW_NO_MOVES,
     };
     assert_eq!(outcome, expected, "outcome");
-    let (status, count) = value_call(true, UNSET, |out| halma_game_move_count(ptr, out));
-    assert_eq!(status, HALMA_STATUS_OK);
     assert_eq!(count, shadow.moves().len(), "move count");
-    let (status, side) = value_call(true, -1, |out| halma_game_side_to_move(ptr, out));
-    assert_eq!(status, HALMA_STATUS_OK);
     let expected = match shadow.position().turn() {
         Side::X => HALMA_SIDE_X,
         Side::O => HALMA_SIDE_O,
@@ -444,10 +417,43 @@ fn check_sync(handle: &Handle) {
     assert_eq!(side, expected, "side to move");
 }
 
+/// The outcome, side to move and move count of the game handle `ptr` (NULL or live, see
+/// [`Handle`]), each through [`value_call`] (`with_out` or with a NULL `out`): the three
+/// statuses and the three values.
+fn values(
+    ptr: *mut halma_game,
+    with_out: bool,
+) -> ([halma_status; 3], (halma_outcome, halma_side, usize)) {
+    // SAFETY (the three calls): `ptr` is NULL or a live handle; `out` is what `value_call`
+    // passes, NULL or a live value of the type the function writes.
+    let ((s1, outcome), (s2, side), (s3, count)) = unsafe {
+        (
+            value_call(with_out, -1, |out| halma_game_outcome(ptr, out)),
+            value_call(with_out, -1, |out| halma_game_side_to_move(ptr, out)),
+            value_call(with_out, UNSET, |out| halma_game_move_count(ptr, out)),
+        )
+    };
+    ([s1, s2, s3], (outcome, side, count))
+}
+
+/// Takes a new handle `ptr` (made by the C ABI, used nowhere else) into the list, shadowed
+/// by `shadow`, after freeing the oldest one when the list is full; checks that they agree.
+fn adopt(handles: &mut Vec<Handle>, ptr: *mut halma_game, shadow: Game) {
+    assert!(!ptr.is_null(), "a new game handle is NULL");
+    if handles.len() >= MAX_HANDLES {
+        free(handles, 0);
+    }
+    handles.push(Handle { ptr, shadow });
+    if let Some(handle) = handles.last() {
+        check_sync(handle);
+    }
+}
+
 /// Frees a handle (once: it leaves the list).
 fn free(handles: &mut Vec<Handle>, index: usize) {
     let handle = handles.swap_remove(index);
-    halma_game_free(handle.ptr);
+    // SAFETY: `handle.ptr` is live (see `Handle`) and, out of the list, never used again.
+    unsafe { halma_game_free(handle.ptr) };
 }
 
 fuzz_target!(|data: &[u8]| {
@@ -474,18 +480,7 @@ fuzz_target!(|data: &[u8]| {
         match op % 20 {
             0 => {
                 name = "halma_game_new";
-                if handles.len() >= MAX_HANDLES {
-                    free(&mut handles, 0);
-                }
-                let game = halma_game_new();
-                assert!(!game.is_null());
-                handles.push(Handle {
-                    ptr: game,
-                    shadow: Game::new(),
-                });
-                if let Some(handle) = handles.last() {
-                    check_sync(handle);
-                }
+                adopt(&mut handles, halma_game_new(), Game::new());
             }
             1 => {
                 name = "halma_game_from_text";
@@ -506,8 +501,9 @@ fuzz_target!(|data: &[u8]| {
                     text.as_ptr()
                 };
                 let (s, game) = value_call(!null_out, unset, |out| {
-                    // Pointers: `text_ptr` is NULL or a live C string; `out` NULL or valid.
-                    halma_game_from_text(text_ptr, out)
+                    // SAFETY: `text_ptr` is NULL or the live C string `text`; `out` is NULL
+                    // or a live pointer (`value_call`).
+                    unsafe { halma_game_from_text(text_ptr, out) }
                 });
                 status = s;
                 let want = if null_text || null_out {
@@ -519,22 +515,14 @@ fuzz_target!(|data: &[u8]| {
                 if let Ok(position) = expected
                     && status == HALMA_STATUS_OK
                 {
-                    assert!(!game.is_null() && game != unset);
-                    if handles.len() >= MAX_HANDLES {
-                        free(&mut handles, 0);
-                    }
-                    handles.push(Handle {
-                        ptr: game,
-                        shadow: Game::from_position(position),
-                    });
-                    if let Some(handle) = handles.last() {
-                        check_sync(handle);
-                    }
+                    assert_ne!(game, unset);
+                    adopt(&mut handles, game, Game::from_position(position));
                 }
             }
             2 => {
                 name = "halma_game_clone";
-                let game = halma_game_clone(ptr);
+                // SAFETY: `ptr` is NULL or a live handle (see `Handle`).
+                let game = unsafe { halma_game_clone(ptr) };
                 status = if game.is_null() {
                     HALMA_STATUS_NULL_ARGUMENT
                 } else {
@@ -543,15 +531,8 @@ fuzz_target!(|data: &[u8]| {
                 match shadow {
                     None => assert!(game.is_null(), "clone of NULL"),
                     Some(shadow) => {
-                        assert!(!game.is_null() && game != ptr, "clone of a game");
-                        if handles.len() >= MAX_HANDLES {
-                            // Free a handle other than the one cloned from (either works).
-                            free(&mut handles, 0);
-                        }
-                        handles.push(Handle { ptr: game, shadow });
-                        if let Some(handle) = handles.last() {
-                            check_sync(handle);
-                        }
+                        assert_ne!(game, ptr, "clone of a game");
+                        adopt(&mut handles, game, shadow);
                     }
                 }
             }
@@ -559,35 +540,21 @@ fuzz_target!(|data: &[u8]| {
                 name = "halma_game_free";
                 match index {
                     Some(i) => free(&mut handles, i),
-                    None => halma_game_free(core::ptr::null_mut()),
+                    // SAFETY: NULL is allowed.
+                    None => unsafe { halma_game_free(core::ptr::null_mut()) },
                 }
             }
             4 | 5 => {
-                let start = op % 20 == 5;
-                name = if start {
-                    "halma_game_start_to_text"
-                } else {
-                    "halma_game_to_text"
-                };
-                let text = shadow.as_ref().map(|g| {
-                    if start {
-                        g.start_position()
-                    } else {
-                        g.position()
-                    }
-                    .to_string()
-                });
+                let (n, function, position_of) = POSITION_TEXTS[usize::from(op % 20 == 5)];
+                name = n;
+                let text = shadow.as_ref().map(|g| position_of(g).to_string());
                 let expected = text.as_deref().ok_or(HALMA_STATUS_NULL_ARGUMENT);
                 let (s, written) =
                     text_call(&mut bytes, null_game, expected, |buf, len, out_len| {
-                        // Pointers: `buf` is NULL or `len` writable bytes; `out_len` NULL or valid.
-                        {
-                            if start {
-                                halma_game_start_to_text(ptr, buf, len, out_len)
-                            } else {
-                                halma_game_to_text(ptr, buf, len, out_len)
-                            }
-                        }
+                        // SAFETY: `ptr` is NULL or a live handle (see `Handle`); `buf`, `len`
+                        // and `out_len` are what `output_call` passes: NULL or a live
+                        // allocation of `len` bytes, NULL or a live `size_t`.
+                        unsafe { function(ptr, buf, len, out_len) }
                     });
                 status = s;
                 if let Some(written) = written {
@@ -599,128 +566,63 @@ fuzz_target!(|data: &[u8]| {
                 }
             }
             6 | 7 => {
-                let all = op % 20 == 6;
-                name = if all {
-                    "halma_game_legal_moves"
-                } else {
-                    "halma_game_moves"
-                };
-                let moves: Option<Vec<halma_move>> = shadow.as_ref().map(|g| {
-                    if all {
-                        g.legal_moves().iter().map(|&mv| mv.into()).collect()
-                    } else {
-                        g.moves().iter().map(|&mv| mv.into()).collect()
-                    }
-                });
+                let (n, function, moves_of) = MOVE_LISTS[usize::from(op % 20 == 7)];
+                name = n;
+                let moves: Option<Vec<halma_move>> = shadow
+                    .as_ref()
+                    .map(|g| moves_of(g).iter().map(|&mv| mv.into()).collect());
                 let expected = moves.as_deref().ok_or(HALMA_STATUS_NULL_ARGUMENT);
-                status = array_call(
+                status = output_call(
                     &mut bytes,
                     NO_MOVE,
+                    None,
                     null_game,
                     expected,
                     |items, cap, out_len| {
-                        // Pointers: `items` is NULL or `cap` writable moves; `out_len` NULL or valid.
-                        {
-                            if all {
-                                halma_game_legal_moves(ptr, items, cap, out_len)
-                            } else {
-                                halma_game_moves(ptr, items, cap, out_len)
-                            }
-                        }
+                        // SAFETY: `ptr` is NULL or a live handle (see `Handle`); `items`,
+                        // `cap` and `out_len` are what `output_call` passes: NULL or a live
+                        // allocation of `cap` moves, NULL or a live `size_t`.
+                        unsafe { function(ptr, items, cap, out_len) }
                     },
                 );
             }
-            8 => {
-                name = "halma_game_destinations";
-                let from = match &shadow {
-                    Some(g) if flags & 0x20 != 0 => {
-                        let mine: Vec<Square> =
-                            g.position().pieces(g.position().turn()).iter().collect();
-                        mine.get(bytes.below(mine.len()))
-                            .copied()
-                            .unwrap_or(Square::new(0))
-                    }
-                    _ => Square::new(bytes.byte()),
+            8 | 9 => {
+                // Squares out: where a piece can go, or the hop path of a move.
+                let (expected, call): (Option<Result<Vec<u8>, halma_status>>, SquaresCall) = if op
+                    % 20
+                    == 8
+                {
+                    name = "halma_game_destinations";
+                    let from = pick_from(&mut bytes, shadow.as_ref(), flags & 0x20 != 0);
+                    let call = move |items, cap, out_len| {
+                        // SAFETY: `ptr` is NULL or a live handle (see `Handle`); `items`,
+                        // `cap` and `out_len` are what `output_call` passes: NULL or a
+                        // live allocation of `cap` bytes, NULL or a live `size_t`.
+                        unsafe { halma_game_destinations(ptr, from.index(), items, cap, out_len) }
+                    };
+                    let squares = shadow.as_ref().map(|g| Ok(destinations(g, from)));
+                    (squares, Box::new(call))
+                } else {
+                    name = "halma_game_jump_path";
+                    let mv = pick_move(&mut bytes, shadow.as_ref());
+                    let call = move |items, cap, out_len| {
+                        // SAFETY: as for `halma_game_destinations` above.
+                        unsafe { halma_game_jump_path(ptr, mv.into(), items, cap, out_len) }
+                    };
+                    (shadow.as_ref().map(|g| jump_path(g, mv)), Box::new(call))
                 };
-                let squares: Option<Vec<u8>> = shadow.as_ref().map(|g| {
-                    if g.outcome().is_over() {
-                        Vec::new()
-                    } else {
-                        g.position()
-                            .destinations(from)
-                            .iter()
-                            .map(|s| s.index())
-                            .collect()
-                    }
-                });
-                if let (Some(squares), Some(g)) = (&squares, &shadow) {
-                    assert!(
-                        squares.windows(2).all(|w| w[0] < w[1]),
-                        "destinations in order"
-                    );
-                    let expected: Vec<u8> = g
-                        .legal_moves()
-                        .iter()
-                        .filter(|mv| mv.from == from)
-                        .map(|mv| mv.to.index())
-                        .collect::<std::collections::BTreeSet<u8>>()
-                        .into_iter()
-                        .collect();
-                    assert_eq!(squares, &expected, "destinations agree with legal_moves");
-                    assert!(squares.len() <= HALMA_MAX_DESTINATIONS);
-                }
-                let expected = squares.as_deref().ok_or(HALMA_STATUS_NULL_ARGUMENT);
-                status = array_call(
-                    &mut bytes,
-                    0xEEu8,
-                    null_game,
-                    expected,
-                    |items, cap, out_len| {
-                        // Pointers: `items` is NULL or `cap` writable bytes; `out_len` NULL or valid.
-                        halma_game_destinations(ptr, from.index(), items, cap, out_len)
-                    },
-                );
-            }
-            9 => {
-                name = "halma_game_jump_path";
-                let mv = pick_move(&mut bytes, shadow.as_ref());
-                let path: Option<Result<Vec<u8>, halma_status>> = shadow.as_ref().map(|g| {
-                    if g.outcome().is_over() {
-                        Err(HALMA_STATUS_GAME_OVER)
-                    } else {
-                        g.position()
-                            .jump_path(mv)
-                            .map(|p| p.iter().map(|s| s.index()).collect())
-                            .ok_or(HALMA_STATUS_ILLEGAL_MOVE)
-                    }
-                });
-                let expected = match &path {
+                let expected = match &expected {
                     None => Err(HALMA_STATUS_NULL_ARGUMENT),
-                    Some(Ok(path)) => Ok(path.as_slice()),
+                    Some(Ok(squares)) => Ok(squares.as_slice()),
                     Some(Err(status)) => Err(*status),
                 };
-                if let Ok(path) = expected {
-                    assert!(path.len() >= 2 && path.len() <= HALMA_MAX_PATH);
-                    assert_eq!(
-                        (path[0], path[path.len() - 1]),
-                        (mv.from.index(), mv.to.index())
-                    );
-                }
-                status = array_call(
-                    &mut bytes,
-                    0xEEu8,
-                    null_game,
-                    expected,
-                    |items, cap, out_len| {
-                        // Pointers: `items` is NULL or `cap` writable bytes; `out_len` NULL or valid.
-                        halma_game_jump_path(ptr, mv.into(), items, cap, out_len)
-                    },
-                );
+                status = output_call(&mut bytes, 0xEE, None, null_game, expected, call);
             }
             10 => {
                 name = "halma_game_play";
                 let mv = pick_move(&mut bytes, shadow.as_ref());
-                status = halma_game_play(ptr, mv.into());
+                // SAFETY: `ptr` is NULL or a live handle (see `Handle`).
+                status = unsafe { halma_game_play(ptr, mv.into()) };
                 let want = match (index, &shadow) {
                     (Some(i), Some(_)) => match handles[i].shadow.play(mv) {
                         Ok(()) => HALMA_STATUS_OK,
@@ -760,7 +662,9 @@ fuzz_target!(|data: &[u8]| {
                     Some(Err(status)) => *status,
                 };
                 if play {
-                    status = halma_game_play_text(ptr, text_ptr);
+                    // SAFETY: `ptr` is NULL or a live handle (see `Handle`); `text_ptr` NULL
+                    // or the live C string `text`.
+                    status = unsafe { halma_game_play_text(ptr, text_ptr) };
                     assert_eq!(status, want, "play_text {text:?}");
                     if let (Some(i), Some(Ok(mv))) = (index, &parsed)
                         && !null_text
@@ -776,8 +680,10 @@ fuzz_target!(|data: &[u8]| {
                 } else {
                     let null_out = flags & 0x40 != 0 && flags & 0x80 != 0;
                     let (s, mv) = value_call(!null_out, NO_MOVE, |out| {
-                        // Pointers: `text_ptr` is NULL or a live C string; `out` NULL or valid.
-                        halma_game_parse_move(ptr, text_ptr, out)
+                        // SAFETY: `ptr` is NULL or a live handle (see `Handle`); `text_ptr`
+                        // NULL or the live C string `text`; `out` NULL or a live move
+                        // (`value_call`).
+                        unsafe { halma_game_parse_move(ptr, text_ptr, out) }
                     });
                     status = s;
                     let want = if null_out {
@@ -793,7 +699,8 @@ fuzz_target!(|data: &[u8]| {
             }
             13 => {
                 name = "halma_game_undo";
-                status = halma_game_undo(ptr);
+                // SAFETY: `ptr` is NULL or a live handle (see `Handle`).
+                status = unsafe { halma_game_undo(ptr) };
                 let want = match index {
                     Some(i) => match handles[i].shadow.undo() {
                         Ok(_) => HALMA_STATUS_OK,
@@ -814,7 +721,9 @@ fuzz_target!(|data: &[u8]| {
                 } else {
                     (&raw mut value).cast()
                 };
-                status = halma_game_is_legal(ptr, mv.into(), out);
+                // SAFETY: `ptr` is NULL or a live handle (see `Handle`); `out` NULL or the
+                // live byte `value` (one byte, as a C `bool`).
+                status = unsafe { halma_game_is_legal(ptr, mv.into(), out) };
                 let want = if null_game || null_out {
                     HALMA_STATUS_NULL_ARGUMENT
                 } else {
@@ -834,8 +743,11 @@ fuzz_target!(|data: &[u8]| {
                 name = "halma_game_piece_at";
                 let square = bytes.byte();
                 let null_out = flags & 0x30 == 0x30;
-                let (s, piece) =
-                    value_call(!null_out, -1, |out| halma_game_piece_at(ptr, square, out));
+                let (s, piece) = value_call(!null_out, -1, |out| {
+                    // SAFETY: `ptr` is NULL or a live handle (see `Handle`); `out` NULL or a
+                    // live piece code (`value_call`).
+                    unsafe { halma_game_piece_at(ptr, square, out) }
+                });
                 status = s;
                 let want = if null_game || null_out {
                     HALMA_STATUS_NULL_ARGUMENT
@@ -862,19 +774,18 @@ fuzz_target!(|data: &[u8]| {
                 } else {
                     HALMA_STATUS_OK
                 };
-                let (s1, _) = value_call(!null_out, -1, |out| halma_game_outcome(ptr, out));
-                let (s2, _) = value_call(!null_out, -1, |out| halma_game_side_to_move(ptr, out));
-                let (s3, _) = value_call(!null_out, UNSET, |out| halma_game_move_count(ptr, out));
-                assert_eq!((s1, s2, s3), (want, want, want));
-                status = s3;
+                let (statuses, _) = values(ptr, !null_out);
+                assert_eq!(statuses, [want; 3]);
+                status = statuses[2];
             }
             17 => {
                 name = "halma_move_to_text";
                 let mv = Move::new(Square::new(bytes.byte()), Square::new(bytes.byte()));
                 let text = mv.to_string();
                 let (s, written) = text_call(&mut bytes, false, Ok(&text), |buf, len, out_len| {
-                    // Pointers: `buf` is NULL or `len` writable bytes; `out_len` NULL or valid.
-                    halma_move_to_text(mv.into(), buf, len, out_len)
+                    // SAFETY: `buf`, `len` and `out_len` are what `output_call` passes: NULL
+                    // or a live allocation of `len` bytes, NULL or a live `size_t`.
+                    unsafe { halma_move_to_text(mv.into(), buf, len, out_len) }
                 });
                 status = s;
                 if let Some(written) = written {
@@ -886,8 +797,8 @@ fuzz_target!(|data: &[u8]| {
                 name = "halma_last_error_message";
                 let message = before.clone();
                 text_call(&mut bytes, false, Ok(&message), |buf, len, out_len| {
-                    // Pointers: `buf` is NULL or `len` writable bytes; `out_len` NULL or valid.
-                    halma_last_error_message(buf, len, out_len)
+                    // SAFETY: as for `halma_move_to_text` above.
+                    unsafe { halma_last_error_message(buf, len, out_len) }
                 });
                 // Its own failures do not replace the message: checked below as a success.
             }
@@ -902,8 +813,9 @@ fuzz_target!(|data: &[u8]| {
                     text.as_ptr()
                 };
                 let (s, count) = value_call(true, u64::MAX, |out| {
-                    // Pointers: `text_ptr` is NULL or a live C string; `out` is valid.
-                    halma_perft(text_ptr, depth, out)
+                    // SAFETY: `text_ptr` is NULL or the live C string `text`; `out` a live
+                    // `u64` (`value_call`).
+                    unsafe { halma_perft(text_ptr, depth, out) }
                 });
                 status = s;
                 match text.to_str().ok().map(str::parse::<Position>) {

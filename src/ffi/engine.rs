@@ -13,7 +13,8 @@ use crate::search::{
     SearchResult, StopHandle,
 };
 
-use super::guard::{Error, arg_ref, guard, out_param};
+use super::args::{Arg, Out, Shared, free, handle, safety};
+use super::guard::{Error, call, guard};
 use super::types::*;
 
 /// A forced win in `n` plies scores `HALMA_SCORE_WIN - n`, a forced loss the negation; every
@@ -141,19 +142,20 @@ impl halma_engine {
     }
 }
 
-fn boxed(engine: Engine) -> *mut halma_engine {
+/// A new engine handle.
+fn engine_handle(engine: Engine) -> *mut halma_engine {
     let stop = engine.stop_handle();
-    Box::into_raw(Box::new(halma_engine {
+    handle(halma_engine {
         state: Mutex::new(State { engine, info: None }),
         stop,
-    }))
+    })
 }
 
 /// A new engine with a transposition table of `HALMA_DEFAULT_TABLE_MB` mebibytes. Free it
 /// with `halma_engine_free`. Returns NULL only after a panic.
 #[unsafe(no_mangle)]
 pub extern "C" fn halma_engine_new() -> *mut halma_engine {
-    guard(|| Ok(boxed(Engine::new())))
+    guard(|| Ok(engine_handle(Engine::new())))
 }
 
 /// A new engine with a transposition table of at most `mb` mebibytes (a power of two of
@@ -161,19 +163,15 @@ pub extern "C" fn halma_engine_new() -> *mut halma_engine {
 /// `halma_engine_free`. Returns NULL only after a panic.
 #[unsafe(no_mangle)]
 pub extern "C" fn halma_engine_new_with_table_mb(mb: usize) -> *mut halma_engine {
-    guard(|| Ok(boxed(Engine::with_table_mb(mb))))
+    guard(|| Ok(engine_handle(Engine::with_table_mb(mb))))
 }
 
 /// Frees an engine. NULL is fine (nothing happens). No call on the engine may be running.
+#[doc = safety!(freed(engine: halma_engine))]
 #[unsafe(no_mangle)]
-pub extern "C" fn halma_engine_free(engine: *mut halma_engine) {
-    guard(|| {
-        if !engine.is_null() {
-            // SAFETY: a non-NULL `engine` came from `boxed` (`Box::into_raw`) and the host
-            // gives up its last use of it here, with no call on it running.
-            drop(unsafe { Box::from_raw(engine) });
-        }
-    })
+pub unsafe extern "C" fn halma_engine_free(engine: *mut halma_engine) {
+    // SAFETY: this function's contract is `free`'s.
+    unsafe { free(engine) }
 }
 
 /// Searches the current position of `game` within `limits` and writes the best move and
@@ -182,61 +180,67 @@ pub extern "C" fn halma_engine_free(engine: *mut halma_engine) {
 ///
 /// NULL_ARGUMENT for any NULL; INVALID_ARGUMENT when all three limits are 0; BUSY while
 /// another search on this engine runs; GAME_OVER for a finished game (in that order).
+#[doc = safety!(live(engine: halma_engine), shared(game: halma_game), data(limits: halma_search_limits), out(out))]
 #[unsafe(no_mangle)]
-pub extern "C" fn halma_engine_search(
+pub unsafe extern "C" fn halma_engine_search(
     engine: *mut halma_engine,
     game: *const halma_game,
     limits: *const halma_search_limits,
     out: *mut halma_search_result,
 ) -> halma_status {
-    guard(|| {
-        // SAFETY: the host passes a live engine (or NULL). Only a shared reference is made:
-        // `halma_engine_stop` may hold another one on another thread meanwhile.
-        let engine = unsafe { arg_ref(engine.cast_const(), "engine") }?;
-        // SAFETY: the host passes a live game (or NULL) that no call changes meanwhile.
-        let game = unsafe { arg_ref(game, "game") }?;
-        // SAFETY: the host passes limits (or NULL).
-        let limits = unsafe { arg_ref(limits, "limits") }?;
-        // SAFETY: the host passes a place for a result (or NULL).
-        let out = unsafe { out_param(out, "out") }?;
-        if limits.depth == 0 && limits.nodes == 0 && limits.time_ms == 0 {
-            return Err(Error::new(
-                HALMA_STATUS_INVALID_ARGUMENT,
-                "the search limits are all 0 (no limit), so the search would never end; set a depth, a node count or a time",
-            ));
-        }
-        let limits = Limits::depth(limits.depth)
-            .with_nodes(limits.nodes)
-            .with_time(Duration::from_millis(limits.time_ms));
-        out.write(search(engine, game, &limits)?);
-        Ok(())
-    })
+    let args = (searched(engine, game), Shared(limits, "limits"));
+    // SAFETY: this function's contract is `call`'s.
+    unsafe {
+        call(args, Out(out), |((engine, game), limits)| {
+            search(engine, game, &limits_of(limits)?)
+        })
+    }
 }
 
 /// Like `halma_engine_search`, with the limits and the style of play of difficulty level
 /// `level`: 1 (a beginner, a child can beat it) to 10 (full strength, up to about a
 /// second a move); values outside are clamped. Every level takes a few hundred
 /// milliseconds at least; `HALMA_DEFAULT_LEVEL` answers within a second.
+#[doc = safety!(live(engine: halma_engine), shared(game: halma_game), out(out))]
 #[unsafe(no_mangle)]
-pub extern "C" fn halma_engine_search_level(
+pub unsafe extern "C" fn halma_engine_search_level(
     engine: *mut halma_engine,
     game: *const halma_game,
     level: i32,
     out: *mut halma_search_result,
 ) -> halma_status {
-    guard(|| {
-        // SAFETY: as in `halma_engine_search`: a shared reference only.
-        let engine = unsafe { arg_ref(engine.cast_const(), "engine") }?;
-        // SAFETY: the host passes a live game (or NULL) that no call changes meanwhile.
-        let game = unsafe { arg_ref(game, "game") }?;
-        // SAFETY: the host passes a place for a result (or NULL).
-        let out = unsafe { out_param(out, "out") }?;
-        let limits = Limits::level(level.clamp(1, 10) as u8);
-        out.write(search(engine, game, &limits)?);
-        Ok(())
-    })
+    let limits = Limits::level(level.clamp(1, 10) as u8);
+    // SAFETY: this function's contract is `call`'s.
+    unsafe {
+        call(searched(engine, game), Out(out), |(engine, game)| {
+            search(engine, game, &limits)
+        })
+    }
 }
 
+/// The arguments of a search: the engine (borrowed shared: `halma_engine_stop` may hold
+/// it on another thread meanwhile) and the game.
+fn searched(
+    engine: *mut halma_engine,
+    game: *const halma_game,
+) -> (Shared<halma_engine>, Shared<halma_game>) {
+    (Shared(engine.cast_const(), "engine"), Shared(game, "game"))
+}
+
+/// The search limits of C's `limits`: INVALID_ARGUMENT when all are 0.
+fn limits_of(limits: &halma_search_limits) -> Result<Limits, Error> {
+    if limits.depth == 0 && limits.nodes == 0 && limits.time_ms == 0 {
+        return Err(Error::new(
+            HALMA_STATUS_INVALID_ARGUMENT,
+            "the search limits are all 0 (no limit), so the search would never end; set a depth, a node count or a time",
+        ));
+    }
+    Ok(Limits::depth(limits.depth)
+        .with_nodes(limits.nodes)
+        .with_time(Duration::from_millis(limits.time_ms)))
+}
+
+/// Searches `game` with `engine` within `limits`, reporting to the engine's info callback.
 fn search(
     engine: &halma_engine,
     game: &halma_game,
@@ -256,8 +260,9 @@ fn search(
                 pv: pv.as_ptr(),
                 pv_len: pv.len(),
             };
-            // SAFETY: the host's callback, called as its documentation says: `info` and
-            // its `pv` live during the call, `user` is the host's own pointer.
+            // SAFETY: the callback may be called with `user` here, as the caller of
+            // `halma_engine_set_info_callback` vouched; `info` and its `pv` live during
+            // the call, as `halma_info_callback` promises.
             unsafe { (callback.function)(&info, callback.user) };
         }
     };
@@ -273,6 +278,7 @@ fn search(
     Ok(result_of(&result))
 }
 
+/// A search result as C's.
 fn result_of(result: &SearchResult) -> halma_search_result {
     halma_search_result {
         best_move: result.best_move.into(),
@@ -283,6 +289,7 @@ fn result_of(result: &SearchResult) -> halma_search_result {
     }
 }
 
+/// A duration in whole milliseconds.
 fn millis(time: Duration) -> u64 {
     u64::try_from(time.as_millis()).unwrap_or(u64::MAX)
 }
@@ -290,11 +297,12 @@ fn millis(time: Duration) -> u64 {
 /// Stops the search running on `engine`, if any: it returns its best move so far within a
 /// few milliseconds. With no search running it does nothing (the next search is not
 /// affected). Callable from any thread at any time; NULL is fine (nothing happens).
+#[doc = safety!(live(engine: halma_engine))]
 #[unsafe(no_mangle)]
-pub extern "C" fn halma_engine_stop(engine: *const halma_engine) {
+pub unsafe extern "C" fn halma_engine_stop(engine: *const halma_engine) {
     guard(|| {
-        // SAFETY: the host passes a live engine (or NULL); only a shared reference is made.
-        if let Some(engine) = unsafe { engine.as_ref() } {
+        // SAFETY: this function's contract on `engine` is `Shared`'s; NULL is no error here.
+        if let Ok(engine) = unsafe { Shared(engine, "engine").check() } {
             engine.stop.stop();
         }
     })
@@ -302,30 +310,45 @@ pub extern "C" fn halma_engine_stop(engine: *const halma_engine) {
 
 /// Forgets what earlier searches stored in the engine's table (for a new game). BUSY while
 /// a search runs.
+#[doc = safety!(live(engine: halma_engine))]
 #[unsafe(no_mangle)]
-pub extern "C" fn halma_engine_clear(engine: *mut halma_engine) -> halma_status {
-    guard(|| {
-        // SAFETY: as in `halma_engine_search`: a shared reference only.
-        let engine = unsafe { arg_ref(engine.cast_const(), "engine") }?;
-        engine.lock()?.engine.clear();
-        Ok(())
-    })
+pub unsafe extern "C" fn halma_engine_clear(engine: *mut halma_engine) -> halma_status {
+    // SAFETY: this function's contract is `change_engine`'s.
+    unsafe { change_engine(engine, |state| state.engine.clear()) }
 }
 
 /// Sets the function called after each completed iteration of this engine's searches
 /// (NULL: none), and the `user` pointer passed to it. The callback runs on the thread that
 /// calls `halma_engine_search`, with whatever `user` is: the host makes sure that is
 /// fine. BUSY while a search runs.
+#[doc = safety!(live(engine: halma_engine), callback(callback, user))]
 #[unsafe(no_mangle)]
-pub extern "C" fn halma_engine_set_info_callback(
+pub unsafe extern "C" fn halma_engine_set_info_callback(
     engine: *mut halma_engine,
     callback: halma_info_callback,
     user: *mut c_void,
 ) -> halma_status {
-    guard(|| {
-        // SAFETY: as in `halma_engine_search`: a shared reference only.
-        let engine = unsafe { arg_ref(engine.cast_const(), "engine") }?;
-        engine.lock()?.info = callback.map(|function| Callback { function, user });
-        Ok(())
-    })
+    let info = callback.map(|function| Callback { function, user });
+    // SAFETY: this function's contract is `change_engine`'s; the callback's is the one
+    // `search` relies on when it calls it.
+    unsafe { change_engine(engine, |state| state.info = info) }
+}
+
+/// The shape of the engine's settings: `change` of the state of `engine` (borrowed
+/// shared), BUSY while a search runs.
+///
+/// # Safety
+/// `engine` is NULL or meets `safety!(live ...)`, as for [`call`].
+unsafe fn change_engine(
+    engine: *mut halma_engine,
+    change: impl FnOnce(&mut State),
+) -> halma_status {
+    let engine = Shared(engine.cast_const(), "engine");
+    // SAFETY: this function's contract is `call`'s.
+    unsafe {
+        call(engine, (), |engine| {
+            change(&mut *engine.lock()?);
+            Ok(())
+        })
+    }
 }

@@ -39,14 +39,13 @@
 //!   taking a `halma_game *` needs exclusive access (no other call on that game meanwhile).
 //!   Functions without a game are callable from any thread at any time.
 
-// The one place in the crate where `unsafe` is allowed: the boundary with C.
+// The one place in the crate where `unsafe` is allowed: the boundary with C. An entry point
+// that takes a pointer is an `unsafe fn`: its `# Safety` section is the C contract.
 #![allow(unsafe_code)]
-// The entry points take raw pointers from C and check them for NULL; marking them
-// `unsafe fn` would change nothing for C, where every call is unchecked.
-#![allow(clippy::not_unsafe_ptr_arg_deref)]
 // The C names (`halma_status`, `halma_move`, ...) are the ABI contract.
 #![allow(non_camel_case_types)]
 
+mod args;
 mod engine;
 mod game;
 mod guard;
