@@ -7,7 +7,9 @@
 //! step on a class board over a square of another class, so a jump flood costs a few shifts
 //! a hop.
 
-use super::classes::{KING, Offset, bit_of, bits, class_of, merge, split, square_at, squares};
+use super::classes::{
+    ClassSquares, KING, Offset, bit_of, bits, class_of, split, square_at, squares,
+};
 use crate::bitboard::Bitboard;
 use crate::moves::Move;
 use crate::side::Side;
@@ -74,14 +76,9 @@ impl Army {
         Army(split(squares))
     }
 
-    /// The squares of the set.
-    pub(crate) fn to_bitboard(self) -> Bitboard {
-        merge(self.0)
-    }
-
     /// The squares of the set, class by class.
     #[inline]
-    pub(crate) fn squares(self) -> impl Iterator<Item = Square> {
+    pub(crate) fn squares(self) -> ClassSquares {
         squares(self.0)
     }
 
@@ -106,16 +103,16 @@ impl Army {
         Army([0, 1, 2, 3].map(|c| self.0[c] & !other.0[c]))
     }
 
-    /// The number of squares in the set.
+    /// The squares next to a square of the set (king steps).
     #[inline]
-    pub(crate) fn count(self) -> u32 {
-        self.0.iter().map(|w| w.count_ones()).sum()
-    }
-
-    /// The number of squares in the set on each class board.
-    #[inline]
-    pub(crate) fn class_counts(self) -> [u32; 4] {
-        self.0.map(u64::count_ones)
+    pub(crate) fn neighbours(self) -> Army {
+        let mut next = [0; 4];
+        for (class, &board) in self.0.iter().enumerate() {
+            for &(to, step) in &TABLES.step[class] {
+                next[to] |= step.apply(board);
+            }
+        }
+        Army(next)
     }
 
     /// A 64-bit digest of the set, for table indices (not an identity: tables compare the
@@ -183,6 +180,18 @@ const LAND: [Offset; 8] = {
     table
 };
 
+/// A king step back on a class board in each direction: from where a jump lands to where
+/// it starts.
+const BACK: [Offset; 8] = {
+    let mut table = [Offset::new(0, 0); 8];
+    let mut d = 0;
+    while d < 8 {
+        table[d] = Offset::new(-KING[d].0, -KING[d].1);
+        d += 1;
+    }
+    table
+};
+
 /// What limits an army's moves besides the board: the squares a piece may not leave once it
 /// stands on them (every hop of a chain included), and the squares a move may end on.
 ///
@@ -222,11 +231,8 @@ impl Rules {
     pub(crate) fn for_each_move(&self, army: Army, mut visit: impl FnMut(Move)) {
         let pieces = army.0;
         let empty = pieces.map(|board| !board);
-        for class in 0..4 {
-            let (bound, free) = (
-                pieces[class] & self.confine.0[class],
-                pieces[class] & !self.confine.0[class],
-            );
+        for (class, (&board, &confine)) in pieces.iter().zip(&self.confine.0).enumerate() {
+            let (bound, free) = (board & confine, board & !confine);
             for (d, &(to_class, step)) in TABLES.step[class].iter().enumerate() {
                 let open = empty[to_class] & self.region.0[to_class];
                 let targets =
@@ -239,9 +245,9 @@ impl Rules {
                 }
             }
         }
-        for class in 0..4 {
-            let flood = Flood::new(class, &pieces, self.confine.0[class]);
-            for origin in bits(pieces[class]) {
+        for (class, (&board, &confine)) in pieces.iter().zip(&self.confine.0).enumerate() {
+            let flood = Flood::new(class, &pieces, confine);
+            for origin in bits(board & flood.jumpers()) {
                 let reached = flood.reach(1 << origin) & self.region.0[class];
                 let from = square_at(class, origin);
                 for to in bits(reached) {
@@ -274,11 +280,21 @@ impl Flood {
     /// The squares one hop away from `from`, empty or not.
     #[inline]
     fn hop(&self, from: u64) -> u64 {
-        let mut to = 0;
-        for d in 0..8 {
-            to |= LAND[d].apply(from & self.bridges[d]);
-        }
-        to
+        self.bridges
+            .iter()
+            .zip(&LAND)
+            .fold(0, |to, (&bridge, land)| to | land.apply(from & bridge))
+    }
+
+    /// The squares with a hop to an empty square: only pieces there have jumps.
+    #[inline]
+    fn jumpers(&self) -> u64 {
+        self.bridges
+            .iter()
+            .zip(&BACK)
+            .fold(0, |from, (&bridge, back)| {
+                from | (bridge & back.apply(self.empty))
+            })
     }
 
     /// The empty squares a piece on `origin` reaches by one jump or more. The stones are in

@@ -55,15 +55,34 @@ pub(crate) const fn split(set: Bitboard) -> [u64; 4] {
     boards
 }
 
-/// The squares of the four class boards: the inverse of [`split`].
-pub(crate) fn merge(boards: [u64; 4]) -> Bitboard {
-    squares(boards).collect()
-}
-
 /// The squares of the four class boards, class by class.
 #[inline]
-pub(crate) fn squares(boards: [u64; 4]) -> impl Iterator<Item = Square> {
-    (0..4).flat_map(move |class| bits(boards[class]).map(move |index| square_at(class, index)))
+pub(crate) fn squares(boards: [u64; 4]) -> ClassSquares {
+    ClassSquares { boards, class: 0 }
+}
+
+/// The squares of four class boards, class by class, each in bit order.
+pub(crate) struct ClassSquares {
+    boards: [u64; 4],
+    class: usize,
+}
+
+impl Iterator for ClassSquares {
+    type Item = Square;
+
+    #[inline]
+    fn next(&mut self) -> Option<Square> {
+        while self.class < 4 {
+            let board = &mut self.boards[self.class];
+            if *board != 0 {
+                let index = board.trailing_zeros();
+                *board &= *board - 1;
+                return Some(square_at(self.class, index));
+            }
+            self.class += 1;
+        }
+        None
+    }
 }
 
 /// The indices of the set bits of `board`, lowest first.
@@ -137,7 +156,7 @@ mod tests {
             let (class, bit) = (class_of(square), bit_of(square));
             assert_eq!(square_at(class, bit.trailing_zeros()), square);
             let alone = Bitboard::from_square(square);
-            assert_eq!(merge(split(alone)), alone);
+            assert_eq!(squares(split(alone)).collect::<Bitboard>(), alone);
         }
     }
 

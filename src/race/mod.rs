@@ -4,14 +4,19 @@
 //! - [`separated`] / [`Separation`]: whether the armies can no longer meet, and the region
 //!   each side keeps to.
 //! - [`Solver`]: the least number of moves for one side ([`Puzzle`]) with a shortest
-//!   sequence, exact within a [`Budget`], a proven lower bound beyond it.
+//!   sequence, exact within a [`Budget`], bracketed by bounds ([`Count`]) beyond it.
+//! - [`race()`]: both counts of a separated position and who wins the race ([`Race`]).
 
 mod army;
+mod beam;
 mod bounds;
 mod classes;
+mod perimeter;
 mod separation;
 mod solver;
 mod table;
+mod verdict;
 
 pub use separation::{Separation, separated};
 pub use solver::{Budget, Count, Puzzle, Solution, Solver};
+pub use verdict::{Race, race};

@@ -15,7 +15,9 @@ use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use super::army::{Army, Frame, GOAL, Rules};
-use super::bounds::{Perimeter, lower_bound, quick_bound};
+use super::beam::beam;
+use super::bounds::{Tally, distance_left, lonely_extra, straggler_extra};
+use super::perimeter::Perimeter;
 use super::table::Table;
 use crate::bitboard::Bitboard;
 use crate::moves::Move;
@@ -163,22 +165,42 @@ pub struct Solution {
     pub nodes: u64,
 }
 
-/// What a solve within a budget learned: a proven lower bound on the least number of moves
-/// and, when it finished, a shortest sequence.
+/// What a solve within a budget learned: the least number of moves bracketed by a proven
+/// lower bound and the length of the shortest sequence found, equal when the search
+/// finished (then the sequence is a shortest one).
+///
+/// ```
+/// use halma::{Position, Side};
+/// use halma::race::{Budget, Puzzle, Solver};
+///
+/// // The whole game's race for x alone, far beyond exact reach: bounds only.
+/// let mut solver = Solver::new();
+/// solver.set_budget(Budget::nodes(1_000));
+/// let count = solver.count(&Puzzle::of(&Position::start(), Side::X));
+/// assert!(count.exact().is_none());
+/// assert!(count.lower >= 19);
+/// assert!(count.upper().unwrap() >= count.lower);
+/// ```
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Count {
     /// No sequence of fewer moves fills the goal (every shorter one was searched).
     pub lower: u32,
-    /// A shortest sequence, when the search finished within its budget.
-    pub solution: Option<Solution>,
-    /// The nodes searched.
+    /// The shortest sequence found (on the real board), if any: a shortest one when its
+    /// length is `lower`.
+    pub moves: Option<Vec<Move>>,
+    /// The nodes the exact search spent.
     pub nodes: u64,
 }
 
 impl Count {
+    /// The length of the shortest sequence found: no more moves are needed.
+    pub fn upper(&self) -> Option<u32> {
+        self.moves.as_ref().map(|moves| moves.len() as u32)
+    }
+
     /// The least number of moves, when proven.
     pub fn exact(&self) -> Option<u32> {
-        self.solution.as_ref().map(|s| s.moves.len() as u32)
+        self.upper().filter(|&upper| upper == self.lower)
     }
 }
 
@@ -237,11 +259,37 @@ impl Solver {
     /// The least number of moves and a shortest sequence for `puzzle`, or `None` when the
     /// budget ran out first (or no sequence exists).
     pub fn solve(&mut self, puzzle: &Puzzle) -> Option<Solution> {
-        self.count(puzzle).solution
+        self.exact_search(puzzle).ok()
     }
 
-    /// Solves `puzzle` within the budget: exact when it finished, else a proven lower bound.
+    /// Solves `puzzle` within the budget: exactly when the search finishes; otherwise its
+    /// proven lower bound, and a sequence found by a quick beam search after it (outside the
+    /// budget: a few milliseconds) for an upper bound.
     pub fn count(&mut self, puzzle: &Puzzle) -> Count {
+        match self.exact_search(puzzle) {
+            Ok(solution) => Count {
+                lower: solution.moves.len() as u32,
+                nodes: solution.nodes,
+                moves: Some(solution.moves),
+            },
+            Err((lower, nodes)) => {
+                let frame = Frame::of(puzzle.side);
+                let root = Army::from_bitboard(frame.set(puzzle.pieces));
+                let rules = Rules::forward(Army::from_bitboard(frame.set(puzzle.region)));
+                let moves = beam(root, &rules, BEAM_WIDTH, BEAM_MOVES)
+                    .map(|moves| moves.into_iter().map(|mv| frame.mv(mv)).collect());
+                Count {
+                    lower,
+                    moves,
+                    nodes,
+                }
+            }
+        }
+    }
+
+    /// The exact search: a shortest sequence, or the proven lower bound and the nodes spent
+    /// when the budget ran out (or no sequence exists).
+    fn exact_search(&mut self, puzzle: &Puzzle) -> Result<Solution, (u32, u64)> {
         let frame = Frame::of(puzzle.side);
         let region = Army::from_bitboard(frame.set(puzzle.region));
         if self.region != Some(region) {
@@ -265,37 +313,34 @@ impl Solver {
                 Step::Found => {
                     search.moves.reverse();
                     let moves = search.moves.iter().map(|&mv| frame.mv(mv)).collect();
-                    return Count {
-                        lower: threshold,
-                        solution: Some(Solution {
-                            moves,
-                            nodes: search.nodes,
-                        }),
+                    return Ok(Solution {
+                        moves,
                         nodes: search.nodes,
-                    };
+                    });
                 }
                 Step::Exceeded(next) if next < UNSOLVABLE => threshold = next,
-                Step::Exceeded(_) | Step::Stopped => {
-                    return Count {
-                        lower: threshold,
-                        solution: None,
-                        nodes: search.nodes,
-                    };
-                }
+                Step::Exceeded(_) | Step::Stopped => return Err((threshold, search.nodes)),
             }
         }
     }
 }
 
+/// The armies a level of the beam search keeps.
+const BEAM_WIDTH: usize = 256;
+
+/// The longest sequence the beam search looks for.
+const BEAM_MOVES: usize = 200;
+
 /// A bound standing for "no sequence at all".
 const UNSOLVABLE: u32 = u8::MAX as u32;
 
-/// A move of the army at some ply, with the army after it and a lower bound on what it
-/// needs then.
+/// A move of the army at some ply, with the army after it, its counts and a lower bound on
+/// what it needs then.
 #[derive(Clone, Copy)]
 struct Child {
     army: Army,
     mv: Move,
+    tally: Tally,
     bound: u32,
 }
 
@@ -323,19 +368,38 @@ struct Search<'a> {
 }
 
 impl Search<'_> {
-    /// The best lower bound known for `army`.
+    /// The best lower bound known for `army`: every bound, the cheap ones first.
     #[inline]
     fn bound(&self, army: Army) -> u32 {
-        let outside = army.and_not(GOAL).count();
-        lower_bound(army)
-            .max(self.perimeter.bound(army, outside))
-            .max(self.table.get(army))
+        self.bound_to(army, Tally::of(army), u32::MAX)
+    }
+
+    /// A lower bound for `army`, whose counts are `tally`: the best known, or one above
+    /// `budget` as soon as a bound shows one (the search prunes the army then).
+    #[inline]
+    fn bound_to(&self, army: Army, tally: Tally, budget: u32) -> u32 {
+        let count = tally.outside();
+        let (near, exact) = self.perimeter.bound(army, count);
+        if exact {
+            return near;
+        }
+        let outside = army.and_not(GOAL);
+        let mut bound = tally.bound().max(near).max(count + lonely_extra(army));
+        if bound <= budget {
+            let enough = (budget + 1).saturating_sub(count);
+            bound = bound.max(count + straggler_extra(outside, enough));
+        }
+        if bound <= budget {
+            bound = bound.max(self.table.get(army));
+        }
+        bound
     }
 
     /// Whether the budget is spent (the clock is read every 1024 nodes).
     fn out_of_budget(&self) -> bool {
         self.nodes >= self.node_limit
-            || (self.nodes % 1024 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d))
+            || (self.nodes.is_multiple_of(1024)
+                && self.deadline.is_some_and(|d| Instant::now() >= d))
     }
 
     /// Searches the sequences from `army`, `depth` moves into the sequence, of length at most
@@ -356,21 +420,23 @@ impl Search<'_> {
         children.clear();
         let mut exceeded = UNSOLVABLE;
         let budget = threshold - depth - 1;
+        let tally = Tally::of(army);
         self.rules.for_each_move(army, |mv| {
-            let after = army.after(mv);
-            let quick = quick_bound(after);
+            let after = tally.after(mv);
+            let quick = after.bound();
             if quick > budget {
                 exceeded = exceeded.min(depth + 1 + quick);
             } else {
                 children.push(Child {
-                    army: after,
+                    army: army.after(mv),
                     mv,
+                    tally: after,
                     bound: quick,
                 });
             }
         });
         children.retain_mut(|child| {
-            child.bound = self.bound(child.army);
+            child.bound = self.bound_to(child.army, child.tally, budget);
             if child.bound > budget {
                 exceeded = exceeded.min(depth + 1 + child.bound);
                 false
@@ -378,7 +444,8 @@ impl Search<'_> {
                 true
             }
         });
-        children.sort_by_key(|child| child.bound);
+        // The most promising first: the lowest bound, then the least distance left.
+        children.sort_by_cached_key(|child| (child.bound, distance_left(child.army)));
         let mut result = None;
         for child in &children {
             match self.search(child.army, depth + 1, threshold) {

@@ -8,7 +8,7 @@
 //! ```
 //!
 //! `--side x|o` solves that side alone on the whole board, separated or not. `--bench`
-//! solves both sides of every position of FILE (default: `tools/data/races.txt`, race
+//! solves both sides of every position of FILE (default: `tests/data/races.txt`, race
 //! positions from engine games) and prints, for each, the pieces outside the goal, the
 //! count or its bounds, the nodes and the time, then the reach: the most pieces outside
 //! and moves solved exactly within 100 ms and within 1 s. Options: `--ms N` (the budget of
@@ -21,7 +21,7 @@ use halma::race::{self, Budget, Count, Puzzle, Solver};
 use halma::{Move, Position, Side};
 
 /// The race positions of the bench, one position text a line (`#` comments).
-const RACES: &str = include_str!("../../data/races.txt");
+const RACES: &str = include_str!("../../../tests/data/races.txt");
 
 /// What the command line asks for.
 struct Settings {

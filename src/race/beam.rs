@@ -1,0 +1,73 @@
+//! Upper bounds: a sequence that fills the goal, found quickly by a beam search, for races
+//! beyond the exact solver's reach.
+//!
+//! Level by level, the beam keeps the `width` most promising armies a move from the last
+//! level's (each army once), judged by the solver's lower bound first and the distance its
+//! pieces outside still have to go second, until one fills the goal. Its length is no
+//! optimum, only an upper bound; with the solver's proven lower bound it brackets the least
+//! number of moves.
+
+use std::collections::HashSet;
+
+use super::army::{Army, GOAL, Rules};
+use super::bounds::{distance_left, lower_bound};
+use crate::moves::Move;
+
+/// A sequence of moves filling the goal from `root` under `rules`, keeping `width` armies a
+/// level, at most `max_moves` long; `None` when the beam dies out or runs longer.
+pub(crate) fn beam(root: Army, rules: &Rules, width: usize, max_moves: usize) -> Option<Vec<Move>> {
+    // Every army of every level, with the index of the army it came from and the move.
+    let mut tree: Vec<(Army, Option<(usize, Move)>)> = vec![(root, None)];
+    let mut level = 0..1;
+    let mut seen = HashSet::new();
+    seen.insert(root);
+    for _ in 0..max_moves {
+        if let Some(found) = tree[level.clone()]
+            .iter()
+            .position(|(army, ..)| *army == GOAL)
+        {
+            return Some(path(&tree, level.start + found));
+        }
+        let mut next: Vec<(u32, Army, usize, Move)> = Vec::new();
+        for index in level.clone() {
+            let army = tree[index].0;
+            rules.for_each_move(army, |mv| {
+                let after = army.after(mv);
+                if seen.insert(after) {
+                    next.push((score(after), after, index, mv));
+                }
+            });
+        }
+        if next.is_empty() {
+            return None;
+        }
+        if next.len() > width {
+            next.select_nth_unstable_by_key(width, |&(score, ..)| score);
+            next.truncate(width);
+        }
+        let start = tree.len();
+        tree.extend(
+            next.into_iter()
+                .map(|(_, army, parent, mv)| (army, Some((parent, mv)))),
+        );
+        level = start..tree.len();
+    }
+    None
+}
+
+/// How far `army` seems from the goal, lower is nearer: the lower bound, then the distance
+/// its pieces outside have to go.
+fn score(army: Army) -> u32 {
+    lower_bound(army) * 64 + distance_left(army)
+}
+
+/// The moves from the root to the army at `index` of `tree`.
+fn path(tree: &[(Army, Option<(usize, Move)>)], mut index: usize) -> Vec<Move> {
+    let mut moves = Vec::new();
+    while let Some((parent, mv)) = tree[index].1 {
+        moves.push(mv);
+        index = parent;
+    }
+    moves.reverse();
+    moves
+}
