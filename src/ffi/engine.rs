@@ -180,7 +180,12 @@ pub unsafe extern "C" fn halma_engine_free(engine: *mut halma_engine) {
 ///
 /// NULL_ARGUMENT for any NULL; INVALID_ARGUMENT when all three limits are 0; BUSY while
 /// another search on this engine runs; GAME_OVER for a finished game (in that order).
-#[doc = safety!(live(engine: halma_engine), shared(game: halma_game), data(limits: halma_search_limits), out(out))]
+#[doc = safety!(
+    live(engine: halma_engine),
+    shared(game: halma_game),
+    data(limits: halma_search_limits),
+    out(out),
+)]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn halma_engine_search(
     engine: *mut halma_engine,
