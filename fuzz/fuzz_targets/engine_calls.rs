@@ -32,6 +32,10 @@
 //! - `halma_engine_stop` with no search running changes nothing (the next search is checked
 //!   against a fresh engine), NULL included; `halma_engine_free(NULL)` is fine; every handle
 //!   is freed exactly once (LeakSanitizer reports any leak).
+//!
+//! The entry points are `unsafe fn`s: each call is inside `unsafe`, with a `SAFETY` comment
+//! saying why its pointers meet the contract (handles live until freed, buffers and
+//! out-parameters live allocations of the sizes passed).
 #![no_main]
 
 use core::cell::{Cell, RefCell};

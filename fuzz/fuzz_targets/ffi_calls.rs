@@ -12,6 +12,10 @@
 //! - every failure leaves a last error message that is a sentence, a success leaves the
 //!   message alone, and `halma_last_error_message`'s own failures do not replace it;
 //! - every handle is freed exactly once (LeakSanitizer reports any leak).
+//!
+//! The entry points are `unsafe fn`s: each call is inside `unsafe`, with a `SAFETY` comment
+//! saying why its pointers meet the contract (handles live until freed, buffers and
+//! out-parameters live allocations of the sizes passed).
 #![no_main]
 
 use core::ffi::{CStr, c_char};
