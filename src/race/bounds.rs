@@ -10,7 +10,9 @@
 //!   piece comes next to it first;
 //! - [`straggler_extra`]: a piece enters the goal by a single move only along a chain of
 //!   stones; a piece far from all others needs stones brought to it first, or moves of its
-//!   own.
+//!   own;
+//! - [`gap_extra`]: every move lands next to a square occupied before it, so a gap between a
+//!   straggler and the goal closes by one square a move at most.
 //!
 //! The perimeter ([`super::perimeter`]) adds exact distances near the goal.
 
@@ -103,10 +105,12 @@ const fn king_distance(a: Square, b: Square) -> u32 {
 /// piece outside.
 pub(crate) fn lower_bound(army: Army) -> u32 {
     let tally = Tally::of(army);
+    let outside = army.and_not(GOAL);
     tally.outside()
         + class_extra(army)
             .max(lonely_extra(army))
-            .max(straggler_extra(army.and_not(GOAL), u32::MAX))
+            .max(straggler_extra(outside, u32::MAX))
+            .max(gap_extra(outside))
 }
 
 /// The counts of an army's pieces on each parity class that the cheap part of
@@ -258,6 +262,44 @@ pub(crate) fn straggler_extra(outside: Army, enough: u32) -> u32 {
     best
 }
 
+/// A lower bound on the extra moves from gaps: the widest gap, less two, that a piece
+/// outside must bridge to the goal, `outside` being the pieces outside.
+///
+/// Why: let `L(p)` be the bottleneck distance from a piece `p` outside to the goal: the
+/// least, over paths from `p` through other pieces outside to a goal square, of the longest
+/// step (in king steps) of the path. The entering move of `p` needs `L(p) <= 2`: from the
+/// shore, or along a chain of stones each within two steps of the next, the last next to
+/// the goal. Every move lands within one step of a square occupied before it: a step next
+/// to its origin, a jump next to the last stone it jumps. So a move adds a stone at most one
+/// step farther than an old one: a path through the new stone has a path through the old
+/// one with each step at most one longer, and `L` of any piece falls by one at most (the
+/// piece that moves included: its old square is one step from its new one, or joined to the
+/// stone it lands by next by stones two steps apart). Taking a stone away never lowers `L`,
+/// and a piece entering the goal adds nothing (every goal square counts already). So while
+/// some piece has `L(p) > 2`, each extra move lowers the largest `L(p) - 2` by one at most,
+/// and no entering move lowers it.
+pub(crate) fn gap_extra(outside: Army) -> u32 {
+    // The bottleneck distances from the goal, by Prim's order: the nearest piece first.
+    let mut pieces = [(Square::new(0), u32::MAX); 19];
+    let mut count = 0;
+    for square in outside.squares() {
+        pieces[count] = (square, goal_distance(square));
+        count += 1;
+    }
+    let mut open = &mut pieces[..count];
+    let mut widest = 0;
+    while let Some(nearest) = (0..open.len()).min_by_key(|&i| open[i].1) {
+        open.swap(0, nearest);
+        let (square, distance) = open[0];
+        widest = widest.max(distance);
+        open = &mut open[1..];
+        for (other, bottleneck) in open.iter_mut() {
+            *bottleneck = (*bottleneck).min(distance.max(king_distance(square, *other)));
+        }
+    }
+    widest.saturating_sub(2)
+}
+
 /// `c(p)` of [`straggler_extra`]: the fewest squares to add to `pieces` (less `p`) for a
 /// chain of stones from `p` to the goal, by Dijkstra's algorithm over the pieces.
 fn stones_lacking(p: Square, pieces: &[Square]) -> u32 {
@@ -338,6 +380,33 @@ mod tests {
         let pair = moved_out(&[("a16", "p1"), ("b16", "o2")]);
         assert_eq!(straggler_extra(pair.and_not(GOAL), u32::MAX), 6);
         assert_eq!(lonely_extra(pair), 0);
+    }
+
+    #[test]
+    fn a_gap_closes_one_step_a_move() {
+        // p1 alone, 13 steps from the goal: 11 extra moves before it can enter.
+        assert_eq!(gap_extra(moved_out(&[("a16", "p1")]).and_not(GOAL)), 11);
+        // A ladder of pieces every two steps from p1 to the goal: no gap at all.
+        let ladder = moved_out(&[
+            ("a16", "p1"),
+            ("b16", "n3"),
+            ("c16", "l5"),
+            ("d16", "j7"),
+            ("e16", "h9"),
+            ("a15", "f11"),
+            ("b15", "d13"),
+        ]);
+        assert_eq!(gap_extra(ladder.and_not(GOAL)), 0);
+        // Take one rung out: a gap of four steps, two extra moves.
+        let broken = moved_out(&[
+            ("a16", "p1"),
+            ("b16", "n3"),
+            ("d16", "j7"),
+            ("e16", "h9"),
+            ("a15", "f11"),
+            ("b15", "d13"),
+        ]);
+        assert_eq!(gap_extra(broken.and_not(GOAL)), 2);
     }
 
     #[test]

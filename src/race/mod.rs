@@ -12,11 +12,13 @@ mod beam;
 mod bounds;
 mod classes;
 mod perimeter;
+mod puzzle;
 mod separation;
 mod solver;
 mod table;
 mod verdict;
 
+pub use puzzle::Puzzle;
 pub use separation::{Separation, separated};
-pub use solver::{Budget, Count, Puzzle, Solution, Solver};
+pub use solver::{Budget, Count, Solution, Solver};
 pub use verdict::{Race, race};

@@ -63,7 +63,7 @@ pub struct Separation {
 
 impl Separation {
     /// How the armies of `position` are separated, or `None` when they are not (or the test
-    /// cannot prove it: it says no when unsure).
+    /// cannot prove it: it says no when unsure). Example: [`Separation`].
     ///
     /// Of the lines that separate them, the one leaving the sides the most room is used;
     /// the room is split evenly between the two sides.
@@ -94,12 +94,25 @@ impl Separation {
 
     /// The squares each side keeps to, `x`'s first: its pieces and its goal camp are in it,
     /// and every square of one region is three king steps or more from every square of the
-    /// other.
+    /// other. Example: [`Separation`].
     pub fn regions(&self) -> [Bitboard; 2] {
         self.regions
     }
 
     /// The region of `side`.
+    ///
+    /// ```
+    /// use halma::{Position, Side};
+    /// use halma::race::Separation;
+    ///
+    /// let race: Position =
+    ///     "xxxxx11/xxxx12/xxx1x11/xx3x10/x1x2x10/16/16/16/16/16/16/10oo1o1o/11oooo1/12ooo1/11ooooo/13ooo x"
+    ///         .parse()?;
+    /// let separation = Separation::of(&race).unwrap();
+    /// assert!(separation.region(Side::O).contains("p1".parse()?));
+    /// assert_eq!(separation.region(Side::X), separation.regions()[0]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn region(&self, side: Side) -> Bitboard {
         self.regions[side.index()]
     }

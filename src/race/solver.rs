@@ -16,13 +16,11 @@ use std::time::{Duration, Instant};
 
 use super::army::{Army, Frame, GOAL, Rules};
 use super::beam::beam;
-use super::bounds::{Tally, distance_left, lonely_extra, straggler_extra};
+use super::bounds::{Tally, distance_left, gap_extra, lonely_extra, straggler_extra};
 use super::perimeter::Perimeter;
+use super::puzzle::Puzzle;
 use super::table::Table;
-use crate::bitboard::Bitboard;
 use crate::moves::Move;
-use crate::position::Position;
-use crate::side::Side;
 
 /// The depth of the perimeter every solver shares.
 const PERIMETER_DEPTH: u32 = 3;
@@ -31,77 +29,6 @@ const PERIMETER_DEPTH: u32 = 3;
 fn perimeter() -> &'static Perimeter {
     static PERIMETER: OnceLock<Perimeter> = OnceLock::new();
     PERIMETER.get_or_init(|| Perimeter::new(PERIMETER_DEPTH))
-}
-
-/// One side's race to fill its goal camp: its 19 pieces, and the region its pieces keep to
-/// (the whole board unless [narrowed](Puzzle::within)). The other side plays no part.
-///
-/// ```
-/// use halma::{Position, Side};
-/// use halma::race::Puzzle;
-///
-/// let puzzle = Puzzle::of(&Position::start(), Side::X);
-/// assert_eq!(puzzle.side(), Side::X);
-/// assert_eq!(puzzle.pieces(), Side::X.home());
-/// assert!(Puzzle::new(Side::O, Side::X.home() - Side::X.home()).is_none());
-/// ```
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Puzzle {
-    side: Side,
-    pieces: Bitboard,
-    region: Bitboard,
-}
-
-impl Puzzle {
-    /// The race of `side`'s 19 `pieces` on the whole board; `None` unless there are 19.
-    pub fn new(side: Side, pieces: Bitboard) -> Option<Puzzle> {
-        (pieces.count() == 19).then_some(Puzzle {
-            side,
-            pieces,
-            region: Bitboard::FULL,
-        })
-    }
-
-    /// The race of `side`'s pieces in `position`, on the whole board.
-    pub fn of(position: &Position, side: Side) -> Puzzle {
-        Puzzle {
-            side,
-            pieces: position.pieces(side),
-            region: Bitboard::FULL,
-        }
-    }
-
-    /// The same race with every move ending in `region` (a piece's hops on the way may
-    /// leave it); `None` unless the region holds the pieces and the goal camp.
-    ///
-    /// ```
-    /// use halma::{Position, Side};
-    /// use halma::race::Puzzle;
-    ///
-    /// let puzzle = Puzzle::of(&Position::start(), Side::X);
-    /// assert!(puzzle.within(Side::X.home() | Side::X.goal()).is_some());
-    /// assert!(puzzle.within(Side::X.goal()).is_none());
-    /// ```
-    pub fn within(self, region: Bitboard) -> Option<Puzzle> {
-        region
-            .is_superset(self.pieces | self.side.goal())
-            .then_some(Puzzle { region, ..self })
-    }
-
-    /// The side racing.
-    pub fn side(&self) -> Side {
-        self.side
-    }
-
-    /// Its pieces.
-    pub fn pieces(&self) -> Bitboard {
-        self.pieces
-    }
-
-    /// The squares its moves may end on.
-    pub fn region(&self) -> Bitboard {
-        self.region
-    }
 }
 
 /// What a solve may spend: nodes (armies whose moves were generated) and time, either or
@@ -124,13 +51,13 @@ pub struct Budget {
 }
 
 impl Budget {
-    /// No limit.
+    /// No limit (example: [`Budget`]).
     pub const UNLIMITED: Budget = Budget {
         nodes: None,
         time: None,
     };
 
-    /// At most `nodes` nodes.
+    /// At most `nodes` nodes (example: [`Budget`]).
     pub const fn nodes(nodes: u64) -> Budget {
         Budget {
             nodes: Some(nodes),
@@ -139,6 +66,13 @@ impl Budget {
     }
 
     /// At most `time`.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use halma::race::Budget;
+    ///
+    /// assert_eq!(Budget::time(Duration::from_secs(1)).nodes, None);
+    /// ```
     pub const fn time(time: Duration) -> Budget {
         Budget {
             nodes: None,
@@ -146,7 +80,7 @@ impl Budget {
         }
     }
 
-    /// This budget, also limited to `time`.
+    /// This budget, also limited to `time` (example: [`Budget`]).
     pub const fn and_time(self, time: Duration) -> Budget {
         Budget {
             time: Some(time),
@@ -157,6 +91,27 @@ impl Budget {
 
 /// A shortest sequence of moves filling the goal camp: its length is the least number of
 /// moves.
+///
+/// ```
+/// use halma::{Position, Side};
+/// use halma::race::{Puzzle, Solver};
+///
+/// // x's goal lacks a12, b12 and c13; x's pieces outside are on c12, d12 and d13.
+/// let position: Position =
+///     "xxxxx11/xxxxx11/xxxx12/xx1x12/2xx12/16/16/16/16/16/16/10oo1o1o/11oooo1/12ooo1/11ooooo/13ooo x"
+///         .parse()?;
+/// let solution = Solver::new().solve(&Puzzle::of(&position, Side::X)).unwrap();
+/// let mut game = halma::Game::from_position(position);
+/// for mv in &solution.moves {
+///     game.play(*mv)?; // x's moves, o's in between
+///     if game.position().winner().is_none() {
+///         let reply = game.legal_moves()[0];
+///         game.play(reply)?;
+///     }
+/// }
+/// assert_eq!(game.position().winner(), Some(Side::X));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Solution {
     /// The moves, in the order played (on the real board, not turned).
@@ -173,13 +128,17 @@ pub struct Solution {
 /// use halma::{Position, Side};
 /// use halma::race::{Budget, Puzzle, Solver};
 ///
-/// // The whole game's race for x alone, far beyond exact reach: bounds only.
+/// // Just separated, eight x pieces outside the goal: a thousand nodes prove 10 moves or
+/// // more, and a beam search finds a sequence.
+/// let position: Position =
+///     "xxx13/xx14/xxxx12/2xxx1x1x7/1x4x9/2x1xx5o4/16/16/16/8o3o3/7o1o4oo/12o3/11o1o2/11o2o1/12oooo/13ooo x"
+///         .parse()?;
 /// let mut solver = Solver::new();
 /// solver.set_budget(Budget::nodes(1_000));
-/// let count = solver.count(&Puzzle::of(&Position::start(), Side::X));
-/// assert!(count.exact().is_none());
-/// assert!(count.lower >= 19);
+/// let count = solver.count(&Puzzle::of(&position, Side::X));
+/// assert!(count.lower >= 10);
 /// assert!(count.upper().unwrap() >= count.lower);
+/// # Ok::<(), halma::ParsePositionError>(())
 /// ```
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Count {
@@ -193,12 +152,13 @@ pub struct Count {
 }
 
 impl Count {
-    /// The length of the shortest sequence found: no more moves are needed.
+    /// The length of the shortest sequence found: no more moves are needed (example:
+    /// [`Count`]).
     pub fn upper(&self) -> Option<u32> {
         self.moves.as_ref().map(|moves| moves.len() as u32)
     }
 
-    /// The least number of moves, when proven.
+    /// The least number of moves, when proven (example: [`Count`]).
     pub fn exact(&self) -> Option<u32> {
         self.upper().filter(|&upper| upper == self.lower)
     }
@@ -236,12 +196,21 @@ impl Default for Solver {
 }
 
 impl Solver {
-    /// A solver with a 16 MiB table and no budget limit.
+    /// A solver with a 16 MiB table and no budget limit (example: [`Solver`]).
     pub fn new() -> Solver {
         Solver::with_table_mb(16)
     }
 
     /// A solver with a table of about `megabytes` MiB.
+    ///
+    /// ```
+    /// use halma::Side;
+    /// use halma::race::{Puzzle, Solver};
+    ///
+    /// let mut small = Solver::with_table_mb(1);
+    /// let home = Puzzle::new(Side::X, Side::X.goal()).unwrap();
+    /// assert!(small.solve(&home).unwrap().moves.is_empty());
+    /// ```
     pub fn with_table_mb(megabytes: usize) -> Solver {
         Solver {
             table: Table::new(megabytes),
@@ -251,20 +220,20 @@ impl Solver {
         }
     }
 
-    /// Sets the budget of each solve from now on.
+    /// Sets the budget of each solve from now on (example: [`Count`]).
     pub fn set_budget(&mut self, budget: Budget) {
         self.budget = budget;
     }
 
     /// The least number of moves and a shortest sequence for `puzzle`, or `None` when the
-    /// budget ran out first (or no sequence exists).
+    /// budget ran out first (or no sequence exists). Examples: [`Solver`], [`Solution`].
     pub fn solve(&mut self, puzzle: &Puzzle) -> Option<Solution> {
         self.exact_search(puzzle).ok()
     }
 
     /// Solves `puzzle` within the budget: exactly when the search finishes; otherwise its
     /// proven lower bound, and a sequence found by a quick beam search after it (outside the
-    /// budget: a few milliseconds) for an upper bound.
+    /// budget: tens of milliseconds) for an upper bound. Example: [`Count`].
     pub fn count(&mut self, puzzle: &Puzzle) -> Count {
         match self.exact_search(puzzle) {
             Ok(solution) => Count {
@@ -273,10 +242,8 @@ impl Solver {
                 moves: Some(solution.moves),
             },
             Err((lower, nodes)) => {
-                let frame = Frame::of(puzzle.side);
-                let root = Army::from_bitboard(frame.set(puzzle.pieces));
-                let rules = Rules::forward(Army::from_bitboard(frame.set(puzzle.region)));
-                let moves = beam(root, &rules, BEAM_WIDTH, BEAM_MOVES)
+                let (frame, root, region) = turned(puzzle);
+                let moves = beam(root, &Rules::forward(region), BEAM_WIDTH, BEAM_MOVES)
                     .map(|moves| moves.into_iter().map(|mv| frame.mv(mv)).collect());
                 Count {
                     lower,
@@ -290,13 +257,11 @@ impl Solver {
     /// The exact search: a shortest sequence, or the proven lower bound and the nodes spent
     /// when the budget ran out (or no sequence exists).
     fn exact_search(&mut self, puzzle: &Puzzle) -> Result<Solution, (u32, u64)> {
-        let frame = Frame::of(puzzle.side);
-        let region = Army::from_bitboard(frame.set(puzzle.region));
+        let (frame, root, region) = turned(puzzle);
         if self.region != Some(region) {
             self.table.clear();
             self.region = Some(region);
         }
-        let root = Army::from_bitboard(frame.set(puzzle.pieces));
         let mut search = Search {
             table: &mut self.table,
             perimeter: perimeter(),
@@ -323,6 +288,13 @@ impl Solver {
             }
         }
     }
+}
+
+/// The frame of `puzzle`'s side, and its pieces and region seen from it.
+fn turned(puzzle: &Puzzle) -> (Frame, Army, Army) {
+    let frame = Frame::of(puzzle.side());
+    let army = |set| Army::from_bitboard(frame.set(set));
+    (frame, army(puzzle.pieces()), army(puzzle.region()))
 }
 
 /// The armies a level of the beam search keeps.
@@ -385,6 +357,9 @@ impl Search<'_> {
         }
         let outside = army.and_not(GOAL);
         let mut bound = tally.bound().max(near).max(count + lonely_extra(army));
+        if bound <= budget {
+            bound = bound.max(count + gap_extra(outside));
+        }
         if bound <= budget {
             let enough = (budget + 1).saturating_sub(count);
             bound = bound.max(count + straggler_extra(outside, enough));

@@ -3,11 +3,13 @@
 
 use super::army::Army;
 
-/// One slot: an army and the least number of moves it was proven to need.
+/// One slot: an army and the least number of moves it was proven to need, in the table's
+/// epoch `epoch`.
 #[derive(Clone, Copy, Default)]
 struct Slot {
     army: Army,
     bound: u8,
+    epoch: u16,
 }
 
 /// A table of lower bounds, one army a slot, indexed by the army's digest, two slots tried
@@ -17,6 +19,8 @@ struct Slot {
 pub(crate) struct Table {
     slots: Vec<Slot>,
     mask: usize,
+    /// Slots of other epochs are empty: clearing is starting a new epoch.
+    epoch: u16,
 }
 
 impl Table {
@@ -28,12 +32,18 @@ impl Table {
         Table {
             slots: vec![Slot::default(); len],
             mask: len - 2,
+            epoch: 1,
         }
     }
 
-    /// Forgets everything (the bounds hold for one region).
+    /// Forgets everything (the bounds hold for one region), at once: the slots are wiped
+    /// only when the epochs wrap around.
     pub(crate) fn clear(&mut self) {
-        self.slots.fill(Slot::default());
+        self.epoch = self.epoch.wrapping_add(1);
+        if self.epoch == 0 {
+            self.slots.fill(Slot::default());
+            self.epoch = 1;
+        }
     }
 
     /// The bound stored for `army`, 0 when none.
@@ -42,23 +52,26 @@ impl Table {
         let index = army.digest() as usize & self.mask;
         self.slots[index..index + 2]
             .iter()
-            .find(|slot| slot.army == army)
+            .find(|slot| slot.army == army && slot.epoch == self.epoch)
             .map_or(0, |slot| u32::from(slot.bound))
     }
 
     /// Stores `bound` for `army`, replacing its slot or the slot with the smaller bound
-    /// of the pair (small bounds are quick to learn again).
+    /// of the pair (small bounds are quick to learn again; an old epoch's bound counts 0).
     #[inline]
     pub(crate) fn put(&mut self, army: Army, bound: u32) {
         let index = army.digest() as usize & self.mask;
+        let epoch = self.epoch;
         let pair = &mut self.slots[index..index + 2];
+        let current = |slot: &Slot| if slot.epoch == epoch { slot.bound } else { 0 };
         let slot = match pair.iter().position(|slot| slot.army == army) {
             Some(i) => i,
-            None => usize::from(pair[1].bound < pair[0].bound),
+            None => usize::from(current(&pair[1]) < current(&pair[0])),
         };
         pair[slot] = Slot {
             army,
             bound: bound.min(u32::from(u8::MAX)) as u8,
+            epoch,
         };
     }
 }

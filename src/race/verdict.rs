@@ -1,7 +1,8 @@
 //! [`Race`]: both sides' counts in a separated position, and who wins the race.
 
+use super::puzzle::Puzzle;
 use super::separation::Separation;
-use super::solver::{Count, Puzzle, Solver};
+use super::solver::{Count, Solver};
 use crate::moves::Move;
 use crate::position::Position;
 use crate::side::Side;
@@ -19,7 +20,7 @@ use crate::side::Side;
 /// use halma::{Position, Side};
 /// use halma::race::{self, Solver};
 ///
-/// // x needs one move (f13-d13... any move into the goal), o needs more: x to move wins.
+/// // x needs one move (d13-c13), o needs more: x to move wins with it.
 /// let position: Position =
 ///     "xxxxx11/xxxxx11/xxxx12/xx1x12/xx14/16/16/16/16/16/16/10oo1o1o/11oooo1/12ooo1/11ooooo/13ooo x"
 ///         .parse()?;
@@ -39,6 +40,13 @@ pub struct Race {
 
 /// The race of `position` when its armies are [separated](super::separated), each side
 /// solved within `solver`'s budget; `None` when they are not.
+///
+/// ```
+/// use halma::Position;
+/// use halma::race::{self, Solver};
+///
+/// assert!(race::race(&Position::start(), &mut Solver::new()).is_none());
+/// ```
 pub fn race(position: &Position, solver: &mut Solver) -> Option<Race> {
     let separation = Separation::of(position)?;
     let counts = Side::ALL.map(|side| {
@@ -54,14 +62,14 @@ pub fn race(position: &Position, solver: &mut Solver) -> Option<Race> {
 }
 
 impl Race {
-    /// What the solver found for `side`.
+    /// What the solver found for `side` (example: [`Race`]).
     pub fn count(&self, side: Side) -> &Count {
         &self.counts[side.index()]
     }
 
     /// The winner of the race, when the bounds decide it: the side to move when it needs no
     /// more moves than the other side needs at least, the other side when it needs fewer
-    /// than the side to move needs at least.
+    /// than the side to move needs at least. Example: [`Race`].
     pub fn winner(&self) -> Option<Side> {
         let (me, them) = (self.count(self.turn), self.count(!self.turn));
         match (me.upper(), them.upper()) {
@@ -72,7 +80,7 @@ impl Race {
     }
 
     /// The plies from now to the winner's last move (1: the side to move wins with its
-    /// next move; 0: a side has won already), when both counts are exact.
+    /// next move; 0: a side has won already), when both counts are exact. Example: [`Race`].
     pub fn plies(&self) -> Option<u32> {
         let mine = self.count(self.turn).exact()?;
         let theirs = self.count(!self.turn).exact()?;
@@ -84,7 +92,7 @@ impl Race {
     }
 
     /// The first move of the side to move's shortest sequence found (a move of an optimal
-    /// race when its count is exact).
+    /// race when its count is exact). Example: [`Race`].
     pub fn best_move(&self) -> Option<Move> {
         self.count(self.turn).moves.as_ref()?.first().copied()
     }
