@@ -169,28 +169,22 @@ const TABLES: Tables = {
     tables
 };
 
-/// A king step on a class board in each direction: where a jump lands.
-const LAND: [Offset; 8] = {
+/// A king step on a class board in each direction, forward (`sign` 1) or back (-1).
+const fn king_steps(sign: i8) -> [Offset; 8] {
     let mut table = [Offset::new(0, 0); 8];
     let mut d = 0;
     while d < 8 {
-        table[d] = Offset::new(KING[d].0, KING[d].1);
+        table[d] = Offset::new(sign * KING[d].0, sign * KING[d].1);
         d += 1;
     }
     table
-};
+}
 
-/// A king step back on a class board in each direction: from where a jump lands to where
-/// it starts.
-const BACK: [Offset; 8] = {
-    let mut table = [Offset::new(0, 0); 8];
-    let mut d = 0;
-    while d < 8 {
-        table[d] = Offset::new(-KING[d].0, -KING[d].1);
-        d += 1;
-    }
-    table
-};
+/// Where a jump in each direction lands, on the class board of its squares.
+const LAND: [Offset; 8] = king_steps(1);
+
+/// From where a jump in each direction lands back to where it starts.
+const BACK: [Offset; 8] = king_steps(-1);
 
 /// What limits an army's moves besides the board: the squares a piece may not leave once it
 /// stands on them (every hop of a chain included), and the squares a move may end on.
@@ -318,6 +312,18 @@ impl Flood {
         }
         reached & !origin
     }
+}
+
+/// The filled goal with the pieces on the first square of each pair moved to the second
+/// (square names): an army for tests.
+#[cfg(test)]
+pub(crate) fn moved_out(pairs: &[(&str, &str)]) -> Army {
+    let mut set = Side::X.goal();
+    for (from, to) in pairs {
+        set.remove(from.parse().unwrap());
+        set.insert(to.parse().unwrap());
+    }
+    Army::from_bitboard(set)
 }
 
 #[cfg(test)]

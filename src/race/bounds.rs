@@ -335,16 +335,7 @@ fn stones_lacking(p: Square, pieces: &[Square]) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// The goal filled but for the pieces moved from `from` to `to`.
-    fn moved_out(pairs: &[(&str, &str)]) -> Army {
-        let mut set = Side::X.goal();
-        for (from, to) in pairs {
-            set.remove(from.parse().unwrap());
-            set.insert(to.parse().unwrap());
-        }
-        Army::from_bitboard(set)
-    }
+    use crate::race::army::moved_out;
 
     #[test]
     fn the_filled_goal_needs_nothing() {

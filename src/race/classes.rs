@@ -10,17 +10,21 @@
 use crate::bitboard::Bitboard;
 use crate::square::Square;
 
-/// The eight king directions as (file, rank) deltas.
-pub(crate) const KING: [(i8, i8); 8] = [
-    (1, 0),
-    (1, 1),
-    (0, 1),
-    (-1, 1),
-    (-1, 0),
-    (-1, -1),
-    (0, -1),
-    (1, -1),
-];
+/// The eight king directions as (file, rank) deltas: every pair of -1, 0 and 1 but (0, 0).
+pub(crate) const KING: [(i8, i8); 8] = {
+    let mut directions = [(0, 0); 8];
+    let mut next = 0;
+    let mut index = 0;
+    while index < 9 {
+        let (df, dr) = (index % 3 - 1, index / 3 - 1);
+        if df != 0 || dr != 0 {
+            directions[next] = (df, dr);
+            next += 1;
+        }
+        index += 1;
+    }
+    directions
+};
 
 /// The class of `square`.
 #[inline]

@@ -114,16 +114,7 @@ impl Hasher for KeyHasher {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// The goal filled but for the pieces moved from `from` to `to`.
-    fn moved_out(pairs: &[(&str, &str)]) -> Army {
-        let mut set = crate::side::Side::X.goal();
-        for (from, to) in pairs {
-            set.remove(from.parse().unwrap());
-            set.insert(to.parse().unwrap());
-        }
-        Army::from_bitboard(set)
-    }
+    use crate::race::army::moved_out;
 
     #[test]
     fn the_perimeter_knows_what_is_beyond_it() {
