@@ -9,7 +9,12 @@
 //! rest of the threshold allowed, or more): meeting it again, by another order of the same
 //! moves or in a later iteration, costs one lookup. Nothing is cut for being on the current
 //! path, so every bound stored is a property of the army alone and holds wherever it turns
-//! up.
+//! up (no pruning here depends on the path: a move cut for where the search came from would
+//! make a stored bound too high for an army met again by another way).
+//!
+//! Once the small iterations are done, a beam search ([`super::beam`]) finds a sequence:
+//! the iterations then only have to prove that nothing shorter exists. The beam's sequence
+//! is most often a shortest one, and the last iteration, the costliest, is never run.
 
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
@@ -228,64 +233,78 @@ impl Solver {
     /// The least number of moves and a shortest sequence for `puzzle`, or `None` when the
     /// budget ran out first (or no sequence exists). Examples: [`Solver`], [`Solution`].
     pub fn solve(&mut self, puzzle: &Puzzle) -> Option<Solution> {
-        self.exact_search(puzzle).ok()
+        let count = self.run(puzzle, false);
+        let nodes = count.nodes;
+        count
+            .exact()
+            .and(count.moves)
+            .map(|moves| Solution { moves, nodes })
     }
 
     /// Solves `puzzle` within the budget: exactly when the search finishes; otherwise its
-    /// proven lower bound, and a sequence found by a quick beam search after it (outside the
-    /// budget: tens of milliseconds) for an upper bound. Example: [`Count`].
+    /// proven lower bound, and the best sequence a beam search finds (run after the budget
+    /// when the search has not run it yet: tens of milliseconds) for an upper bound.
+    /// Example: [`Count`].
     pub fn count(&mut self, puzzle: &Puzzle) -> Count {
-        match self.exact_search(puzzle) {
-            Ok(solution) => Count {
-                lower: solution.moves.len() as u32,
-                nodes: solution.nodes,
-                moves: Some(solution.moves),
-            },
-            Err((lower, nodes)) => {
-                let (frame, root, region) = turned(puzzle);
-                let moves = beam(root, &Rules::forward(region), BEAM_WIDTH, BEAM_MOVES)
-                    .map(|moves| moves.into_iter().map(|mv| frame.mv(mv)).collect());
-                Count {
-                    lower,
-                    moves,
-                    nodes,
-                }
-            }
-        }
+        self.run(puzzle, true)
     }
 
-    /// The exact search: a shortest sequence, or the proven lower bound and the nodes spent
-    /// when the budget ran out (or no sequence exists).
-    fn exact_search(&mut self, puzzle: &Puzzle) -> Result<Solution, (u32, u64)> {
+    /// The search: IDA* iterations while the budget lasts. Once the small iterations are
+    /// done, a beam search finds a sequence of some length `n`; the iterations then need to go
+    /// up to `n - 1` only: finding none that short proves the beam's sequence shortest (most
+    /// often it is, and the last, costliest iteration is saved). With `finish`, a budget
+    /// spent before the beam search ran is followed by it.
+    fn run(&mut self, puzzle: &Puzzle, finish: bool) -> Count {
         let (frame, root, region) = turned(puzzle);
         if self.region != Some(region) {
             self.table.clear();
             self.region = Some(region);
         }
+        let rules = Rules::forward(region);
         let mut search = Search {
             table: &mut self.table,
             perimeter: perimeter(),
-            rules: Rules::forward(region),
+            rules,
             nodes: 0,
             node_limit: self.budget.nodes.unwrap_or(u64::MAX),
             deadline: self.budget.time.map(|time| Instant::now() + time),
             plies: &mut self.plies,
             moves: Vec::new(),
         };
-        let mut threshold = search.bound(root);
+        let mut best: Option<Vec<Move>> = None;
+        let mut beamed = false;
+        let mut lower = search.bound(root);
         loop {
-            match search.search(root, 0, threshold) {
+            if best
+                .as_ref()
+                .is_some_and(|moves| moves.len() as u32 <= lower)
+            {
+                break;
+            }
+            if !beamed && search.nodes >= BEAM_AFTER {
+                best = beam(root, &rules, BEAM_WIDTH, BEAM_MOVES);
+                beamed = true;
+                continue;
+            }
+            match search.search(root, 0, lower) {
                 Step::Found => {
                     search.moves.reverse();
-                    let moves = search.moves.iter().map(|&mv| frame.mv(mv)).collect();
-                    return Ok(Solution {
-                        moves,
-                        nodes: search.nodes,
-                    });
+                    best = Some(std::mem::take(&mut search.moves));
+                    break;
                 }
-                Step::Exceeded(next) if next < UNSOLVABLE => threshold = next,
-                Step::Exceeded(_) | Step::Stopped => return Err((threshold, search.nodes)),
+                Step::Exceeded(next) if next < UNSOLVABLE => lower = next,
+                Step::Exceeded(_) | Step::Stopped => {
+                    if finish && !beamed {
+                        best = beam(root, &rules, BEAM_WIDTH, BEAM_MOVES);
+                    }
+                    break;
+                }
             }
+        }
+        Count {
+            lower,
+            moves: best.map(|moves| moves.into_iter().map(|mv| frame.mv(mv)).collect()),
+            nodes: search.nodes,
         }
     }
 }
@@ -299,6 +318,10 @@ fn turned(puzzle: &Puzzle) -> (Frame, Army, Army) {
 
 /// The armies a level of the beam search keeps.
 const BEAM_WIDTH: usize = 256;
+
+/// The nodes the exact search spends before it asks the beam search for a sequence (small
+/// races are solved before: the beam would cost more than the whole search).
+const BEAM_AFTER: u64 = 2_000;
 
 /// The longest sequence the beam search looks for.
 const BEAM_MOVES: usize = 200;
