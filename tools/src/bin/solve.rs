@@ -179,6 +179,25 @@ fn bench(text: &str, budget: Budget) {
             });
         }
     }
+    println!("outside  solves  exact<=100ms  exact<=1s  most moves exact<=1s");
+    for outside in 0..=19 {
+        let runs: Vec<&Run> = runs.iter().filter(|run| run.outside == outside).collect();
+        if runs.is_empty() {
+            continue;
+        }
+        let within = |ms: f64| {
+            runs.iter()
+                .filter(move |run| run.exact.is_some() && run.ms <= ms)
+        };
+        let most = within(1000.0).filter_map(|run| run.exact).max();
+        println!(
+            "{outside:>7} {:>7} {:>13} {:>10} {:>22}",
+            runs.len(),
+            within(100.0).count(),
+            within(1000.0).count(),
+            most.map_or("-".to_owned(), |moves| moves.to_string())
+        );
+    }
     for limit in [100.0, 1000.0] {
         let solved: Vec<&Run> = runs
             .iter()
