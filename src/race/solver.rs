@@ -329,13 +329,12 @@ const BEAM_MOVES: usize = 200;
 /// A bound standing for "no sequence at all".
 const UNSOLVABLE: u32 = u8::MAX as u32;
 
-/// A move of the army at some ply, with the army after it, its counts and a lower bound on
-/// what it needs then.
+/// A move of the army at some ply, with the army after it and a lower bound on what it
+/// needs then.
 #[derive(Clone, Copy)]
 struct Child {
     army: Army,
     mv: Move,
-    tally: Tally,
     bound: u32,
 }
 
@@ -428,13 +427,12 @@ impl Search<'_> {
                 children.push(Child {
                     army: army.after(mv),
                     mv,
-                    tally: after,
                     bound: quick,
                 });
             }
         });
         children.retain_mut(|child| {
-            child.bound = self.bound_to(child.army, child.tally, budget);
+            child.bound = self.bound_to(child.army, tally.after(child.mv), budget);
             if child.bound > budget {
                 exceeded = exceeded.min(depth + 1 + child.bound);
                 false
