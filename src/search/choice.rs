@@ -11,8 +11,8 @@ use super::root::{Outcome, RootMove};
 impl Searcher<'_> {
     /// The final choice: with a margin (scaled down as the race ends), a pseudo-random
     /// forward move among those near the best; a drawn best score prefers a move that
-    /// repeats an earlier position (a blocked game then ends by repetition instead of going
-    /// on forever).
+    /// [repeats](Searcher::repeating) (a blocked game then ends by repetition instead of
+    /// going on forever).
     pub(crate) fn choose(
         &mut self,
         game: &Game,
@@ -60,19 +60,36 @@ impl Searcher<'_> {
                 }
             }
         }
-        if best.score == DRAW {
-            let repeating = root.iter().find(|rm| {
-                let mut next = *position;
-                next.play_unchecked(rm.mv);
-                self.game_hashes.binary_search(&next.hash()).is_ok()
-            });
-            if let Some(rm) = repeating
-                && rm.mv != best.best_move
-            {
-                best.best_move = rm.mv;
-                best.pv = vec![rm.mv];
-            }
+        if best.score == DRAW
+            && let Some(rm) = self.repeating(game, root)
+            && rm.mv != best.best_move
+        {
+            best.best_move = rm.mv;
+            best.pv = vec![rm.mv];
         }
+    }
+}
+
+impl Searcher<'_> {
+    /// A drawn root move that repeats: one back to a position of the game, else one that
+    /// takes back our previous move, so that a game nobody can win ends by repetition as soon
+    /// as the opponent repeats too.
+    fn repeating<'r>(&self, game: &Game, root: &'r [RootMove]) -> Option<&'r RootMove> {
+        let position = game.position();
+        // A move back to a position of the game scores a draw by itself.
+        let back = root.iter().find(|rm| {
+            let mut next = *position;
+            next.play_unchecked(rm.mv);
+            self.game_hashes.binary_search(&next.hash()).is_ok()
+        });
+        let moves = game.moves();
+        let previous = moves.len().checked_sub(2).map(|index| moves[index]);
+        back.or_else(|| {
+            let previous = previous?;
+            root.iter().find(|rm| {
+                rm.score == DRAW && rm.mv.from == previous.to && rm.mv.to == previous.from
+            })
+        })
     }
 }
 

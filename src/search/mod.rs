@@ -46,6 +46,7 @@ use crate::game::Game;
 use crate::moves::Move;
 
 mod alphabeta;
+mod block;
 mod choice;
 mod eval;
 mod frame;

@@ -6,7 +6,7 @@ use crate::moves::Move;
 use crate::position::Position;
 
 use super::alphabeta::{INFINITY, Searcher, winning_move};
-use super::eval::spoiling;
+use super::block::{shuts_in, spoiling};
 use super::frame::MAX_PLY;
 use super::limits::Limits;
 use super::ordering::root_order;
@@ -127,6 +127,17 @@ impl Searcher<'_> {
                 } else if !moving.is_empty() {
                     legal = moving;
                 }
+            }
+        }
+        if self.params.block_detection {
+            // Never shut an opponent piece in our goal camp in: our win needs it out.
+            let open: Vec<Move> = legal
+                .iter()
+                .copied()
+                .filter(|&mv| !shuts_in(position, mv))
+                .collect();
+            if !open.is_empty() {
+                legal = open;
             }
         }
         root_order(&legal, side, winning_move(position))
