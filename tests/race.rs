@@ -241,9 +241,6 @@ proptest! {
         let mut rng = Rng::new(seed ^ 0x5eed);
         let mut position = with_pieces(&start, mover, start.pieces(mover));
         for _ in 0..length {
-            if position.winner().is_some() {
-                break;
-            }
             let moves: Vec<Move> = moves_of(&position, mover)
                 .into_iter()
                 .filter(|mv| region.contains(mv.to))
@@ -254,6 +251,9 @@ proptest! {
             let mv = moves[rng.below(moves.len())];
             position = with_pieces(&position, mover, position.pieces(mover));
             position.play(mv).unwrap();
+            if position.winner().is_some() {
+                break; // the game is over: nobody has moves
+            }
             prop_assert_eq!(&moves_of(&position, !mover), &theirs, "after {} in {}", mv, position);
             prop_assert!(race::separated(&position));
         }
