@@ -34,10 +34,81 @@ use crate::position::Position;
 use crate::side::Side;
 use crate::square::Square;
 
-/// The lines tried, as weights `(a, b)` of `w = a * file + b * rank`; `x`'s side is the one
-/// where `w` is high (its goal camp is top left). Diagonal, horizontal, vertical, and the
-/// two slopes between them.
-const LINES: [(i32, i32); 5] = [(-1, 1), (0, 1), (-1, 0), (-1, 2), (-2, 1)];
+/// A line between the armies: the weights `(a, b)` of `w = a * file + b * rank`, `x`'s side
+/// the one where `w` is high (its goal camp is top left).
+#[derive(Clone, Copy)]
+struct Line {
+    a: i32,
+    b: i32,
+}
+
+/// The lines tried: diagonal, horizontal, vertical, and the two slopes between them.
+const LINES: [Line; 5] = [
+    Line { a: -1, b: 1 },
+    Line { a: 0, b: 1 },
+    Line { a: -1, b: 0 },
+    Line { a: -1, b: 2 },
+    Line { a: -2, b: 1 },
+];
+
+/// `w` of every line is in `-OFFSET..OFFSET`.
+const OFFSET: i32 = 32;
+
+impl Line {
+    /// `w` of `square`.
+    #[inline]
+    const fn w(self, square: Square) -> i32 {
+        self.a * square.file() as i32 + self.b * square.rank() as i32
+    }
+
+    /// How far apart the sides' squares must be: one more than two king steps' worth.
+    const fn gap(self) -> i32 {
+        2 * (self.a.abs() + self.b.abs()) + 1
+    }
+
+    /// The smallest and the largest `w` over `set` (`set` not empty).
+    #[inline]
+    fn range(self, set: Bitboard) -> (i32, i32) {
+        set.iter()
+            .map(|square| self.w(square))
+            .fold((i32::MAX, i32::MIN), |(low, high), w| {
+                (low.min(w), high.max(w))
+            })
+    }
+
+    /// The first square of `x`'s region that may be chosen and the last, when there is
+    /// room: `x`'s region is where `w` is at least the start, `o`'s where it is at most the
+    /// start less the gap.
+    #[inline]
+    fn room(self, x: Bitboard, o: Bitboard) -> Option<(i32, i32)> {
+        let (x_low, _) = self.range(x | Side::X.goal());
+        let (_, o_high) = self.range(o | Side::O.goal());
+        let low = o_high + self.gap();
+        (low <= x_low).then_some((low, x_low))
+    }
+}
+
+/// For each line and each value `v` (offset by [`OFFSET`]): the squares with `w >= v`.
+const AT_LEAST: [[Bitboard; 2 * OFFSET as usize]; 5] = {
+    let mut table = [[Bitboard::EMPTY; 2 * OFFSET as usize]; 5];
+    let mut line = 0;
+    while line < 5 {
+        let mut v = 0;
+        while v < 2 * OFFSET as usize {
+            let mut index = 0;
+            while index < 256 {
+                let square = Square::new(index as u8);
+                if LINES[line].w(square) + OFFSET >= v as i32 {
+                    table[line][v] = table[line][v].with(square);
+                }
+                index += 1;
+            }
+            v += 1;
+        }
+        line += 1;
+    }
+    table
+};
 
 /// How two separated armies stand apart: a line between them and the region on each side
 /// of it that the side's pieces keep to.
@@ -68,28 +139,15 @@ impl Separation {
     /// Of the lines that separate them, the one leaving the sides the most room is used;
     /// the room is split evenly between the two sides.
     pub fn of(position: &Position) -> Option<Separation> {
-        let x = position.pieces(Side::X);
-        let o = position.pieces(Side::O);
-        LINES
-            .iter()
-            .filter_map(|&(a, b)| {
-                let w =
-                    |square: Square| a * i32::from(square.file()) + b * i32::from(square.rank());
-                let gap = 2 * (a.abs() + b.abs()) + 1;
-                // x's region starts at `low` or above, at most at `high`.
-                let low = max(o, w).max(max(Side::O.goal(), w)) + gap;
-                let high = min(x, w).min(min(Side::X.goal(), w));
-                (low <= high).then(|| {
-                    let start = low + (high - low) / 2;
-                    let region = |keep: &dyn Fn(i32) -> bool| -> Bitboard {
-                        Square::all().filter(|&s| keep(w(s))).collect()
-                    };
-                    let regions = [region(&|v| v >= start), region(&|v| v <= start - gap)];
-                    (high - low, Separation { regions })
-                })
-            })
-            .max_by_key(|&(room, _)| room)
-            .map(|(_, separation)| separation)
+        let (x, o) = (position.pieces(Side::X), position.pieces(Side::O));
+        let (line, (low, high)) = (0..LINES.len())
+            .filter_map(|line| Some((line, LINES[line].room(x, o)?)))
+            .max_by_key(|&(_, (low, high))| high - low)?;
+        let start = low + (high - low) / 2;
+        let at_least = |v: i32| AT_LEAST[line][(v + OFFSET) as usize];
+        Some(Separation {
+            regions: [at_least(start), !at_least(start - LINES[line].gap() + 1)],
+        })
     }
 
     /// The squares each side keeps to, `x`'s first: its pieces and its goal camp are in it,
@@ -133,17 +191,8 @@ impl Separation {
 /// # Ok::<(), halma::ParsePositionError>(())
 /// ```
 pub fn separated(position: &Position) -> bool {
-    Separation::of(position).is_some()
-}
-
-/// The largest `w` over `set` (`set` not empty).
-fn max(set: Bitboard, w: impl Fn(Square) -> i32) -> i32 {
-    set.iter().map(w).max().unwrap_or(i32::MIN / 2)
-}
-
-/// The smallest `w` over `set` (`set` not empty).
-fn min(set: Bitboard, w: impl Fn(Square) -> i32) -> i32 {
-    set.iter().map(w).min().unwrap_or(i32::MAX / 2)
+    let (x, o) = (position.pieces(Side::X), position.pieces(Side::O));
+    LINES.iter().any(|line| line.room(x, o).is_some())
 }
 
 #[cfg(test)]

@@ -141,8 +141,30 @@ struct Run {
     ms: f64,
 }
 
+/// The time of `race::separated` and `Separation::of`, averaged over `positions`.
+fn time_separation(positions: &[Position]) {
+    const ROUNDS: u32 = 2_000;
+    let calls = f64::from(ROUNDS) * positions.len() as f64;
+    let started = Instant::now();
+    for _ in 0..ROUNDS {
+        for position in positions {
+            std::hint::black_box(race::separated(std::hint::black_box(position)));
+        }
+    }
+    let test = started.elapsed().as_secs_f64() * 1e9 / calls;
+    let started = Instant::now();
+    for _ in 0..ROUNDS {
+        for position in positions {
+            std::hint::black_box(race::Separation::of(std::hint::black_box(position)));
+        }
+    }
+    let regions = started.elapsed().as_secs_f64() * 1e9 / calls;
+    println!("separated: {test:.0} ns a call; Separation::of (with the regions): {regions:.0} ns");
+}
+
 fn bench(text: &str, budget: Budget) {
     let mut runs = Vec::new();
+    let mut positions = Vec::new();
     println!("side outside   lower upper   nodes        ms  position");
     for line in text.lines().map(str::trim) {
         if line.is_empty() || line.starts_with('#') {
@@ -156,6 +178,7 @@ fn bench(text: &str, budget: Budget) {
             println!("not separated: {line}");
             continue;
         };
+        positions.push(position);
         for side in Side::ALL {
             let puzzle = Puzzle::of(&position, side)
                 .within(separation.region(side))
@@ -179,6 +202,7 @@ fn bench(text: &str, budget: Budget) {
             });
         }
     }
+    time_separation(&positions);
     println!("outside  solves  exact<=100ms  exact<=1s  most moves exact<=1s");
     for outside in 0..=19 {
         let runs: Vec<&Run> = runs.iter().filter(|run| run.outside == outside).collect();
