@@ -37,6 +37,12 @@ pub(crate) struct Searcher<'a> {
     pub(crate) aborted: bool,
     /// Whether the current root iteration found a better move than its first.
     pub(crate) best_changed: bool,
+    /// What a draw (by repetition or for want of moves) is worth to the side to move at the
+    /// root: 0, but for a blocked side the value of its position as it stands, so that it
+    /// prefers any improvement to a repetition and a repetition to anything worse.
+    pub(crate) draw: i32,
+    /// The side to move at the root.
+    root_side: Side,
     /// The hashes of every position of the game, sorted.
     pub(crate) game_hashes: Vec<u64>,
     pub(crate) stack: Stack,
@@ -62,6 +68,12 @@ impl<'a> Searcher<'a> {
                 salt ^= 0x9e37_79b9_7f4a_7c15_u64.rotate_left(7 + side.index() as u32 * 13);
             }
         }
+        let root_side = game.position().turn();
+        let draw = if eval.blocked(root_side) {
+            eval.evaluate(game.position()).min(DRAW)
+        } else {
+            DRAW
+        };
         let mut game_hashes: Vec<u64> = game.positions().iter().map(Position::hash).collect();
         game_hashes.sort_unstable();
         Searcher {
@@ -71,6 +83,8 @@ impl<'a> Searcher<'a> {
             params,
             eval,
             salt,
+            draw,
+            root_side,
             clock: Clock::new(start, limits),
             max_nodes: limits.nodes.unwrap_or(u64::MAX),
             nodes: 0,
@@ -90,6 +104,16 @@ impl<'a> Searcher<'a> {
             self.nodes & 1023 == 0 && (self.signal.stopped(self.number) || self.clock.expired());
         if limited || checked {
             self.aborted = true;
+        }
+    }
+
+    /// The score of a draw for `side` to move (see [`draw`](Searcher::draw)).
+    #[inline]
+    fn draw_for(&self, side: Side) -> i32 {
+        if side == self.root_side {
+            self.draw
+        } else {
+            -self.draw
         }
     }
 
@@ -115,7 +139,7 @@ impl<'a> Searcher<'a> {
         }
         let hash = position.hash();
         if self.is_repetition(hash, ply) {
-            return DRAW;
+            return self.draw_for(position.turn());
         }
         self.stack.enter(ply, hash);
         if depth <= 0 || ply >= MAX_PLY - 1 {
@@ -182,7 +206,7 @@ impl<'a> Searcher<'a> {
         }
         position.generate(&mut self.moves);
         if self.moves.is_empty() {
-            return DRAW;
+            return self.draw_for(position.turn());
         }
         let killers = if self.params.killers {
             self.stack[ply].killers

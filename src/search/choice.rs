@@ -5,7 +5,7 @@ use crate::game::Game;
 
 use super::FORCED;
 use super::alphabeta::Searcher;
-use super::eval::{DRAW, gain, remaining};
+use super::eval::{gain, remaining};
 use super::root::{Outcome, RootMove};
 
 impl Searcher<'_> {
@@ -60,7 +60,7 @@ impl Searcher<'_> {
                 }
             }
         }
-        if best.score == DRAW
+        if best.score == self.draw
             && let Some(rm) = self.repeating(game, root)
             && rm.mv != best.best_move
         {
@@ -87,7 +87,7 @@ impl Searcher<'_> {
         back.or_else(|| {
             let previous = previous?;
             root.iter().find(|rm| {
-                rm.score == DRAW && rm.mv.from == previous.to && rm.mv.to == previous.from
+                rm.score == self.draw && rm.mv.from == previous.to && rm.mv.to == previous.from
             })
         })
     }
