@@ -15,22 +15,11 @@ use crate::bitboard::Bitboard;
 use crate::game::Game;
 use crate::moves::Move;
 use crate::position::Position;
+use crate::position::parity::DIRECTIONS;
 use crate::side::Side;
 use crate::square::Square;
 
 use super::eval::DISTANCE;
-
-/// The eight directions, as (file, rank) steps.
-const DIRECTIONS: [(i8, i8); 8] = [
-    (1, 0),
-    (1, 1),
-    (0, 1),
-    (-1, 1),
-    (-1, 0),
-    (-1, -1),
-    (0, -1),
-    (1, -1),
-];
 
 /// For each square, the squares within `radius` king steps of it, itself excluded.
 const fn within(radius: i8) -> [Bitboard; 256] {

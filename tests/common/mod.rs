@@ -10,45 +10,9 @@ use halma::{Bitboard, Move, Position, Side, Square};
 pub const START: &str =
     "ooooo11/ooooo11/oooo12/ooo13/oo14/16/16/16/16/16/16/14xx/13xxx/12xxxx/11xxxxx/11xxxxx x";
 
-/// SplitMix64: tiny, seeded, good enough to scatter pieces and pick moves. Every failure
-/// message prints the seed, so a failure reproduces.
-#[derive(Clone, Debug)]
-pub struct Rng(u64);
-
-impl Rng {
-    /// A generator with this seed.
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (`n > 0`).
-    pub fn below(&mut self, n: usize) -> usize {
-        assert!(n > 0, "below(0)");
-        (self.next_u64() % n as u64) as usize
-    }
-
-    /// True with probability `numerator / denominator`.
-    pub fn chance(&mut self, numerator: usize, denominator: usize) -> bool {
-        self.below(denominator) < numerator
-    }
-
-    /// Shuffles `items` in place (Fisher-Yates).
-    pub fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            let j = self.below(i + 1);
-            items.swap(i, j);
-        }
-    }
-}
+/// The tools' seeded generator (SplitMix64): every failure message prints the seed, so a
+/// failure reproduces.
+pub use halma_tools::rng::Rng;
 
 /// The square named `name` (`"l2"`); panics on a bad name (test input only).
 pub fn sq(name: &str) -> Square {

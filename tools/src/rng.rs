@@ -22,7 +22,21 @@ impl Rng {
 
     /// A number below `bound` (which must not be 0).
     pub fn below(&mut self, bound: usize) -> usize {
+        assert!(bound > 0, "below(0)");
         (self.next_u64() % bound as u64) as usize
+    }
+
+    /// True with probability `numerator / denominator`.
+    pub fn chance(&mut self, numerator: usize, denominator: usize) -> bool {
+        self.below(denominator) < numerator
+    }
+
+    /// Shuffles `items` in place (Fisher-Yates).
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            let j = self.below(i + 1);
+            items.swap(i, j);
+        }
     }
 }
 
