@@ -1,13 +1,16 @@
 //! What the `halma` tools share: the named positions (with the library's benchmarks) and
 //! the parts of the engine match (`match`): the players, the referee, the schedule of a
-//! match and its statistics.
+//! match and its statistics; the engine protocol (served by `engine`, spoken by the match's
+//! `exec:` players to engines in other programs).
 
 pub mod blocker;
 pub mod cli;
+pub mod exec;
 #[cfg(test)]
 mod fixtures;
 pub mod players;
 pub mod positions;
+pub mod protocol;
 pub mod race;
 pub mod referee;
 pub mod rng;

@@ -13,16 +13,28 @@
 //!   `paced-level:N`: the same with it, as a host plays it;
 //! - `time:MS`, `depth:N`, `nodes:N`: the engine at full strength with that limit (combine
 //!   with `+`: `depth:6+time:500`); then engine settings after commas, for experiments:
-//!   `time:100,beam_base=12,lmr=off`.
+//!   `time:100,beam_base=12,lmr=off`;
+//! - `exec:PATH[:LIMITS]`: the engine of the program at PATH (another build, or another
+//!   engine), spoken to by the [protocol](crate::protocol) and searching within LIMITS
+//!   (engine limits as above, `time:100` if none): `exec:/tmp/old/engine:time:100`. The
+//!   program is started afresh for each game, when asked its first move (that move's time
+//!   includes the start), and told to quit at the game's end. It loses the game (a
+//!   [forfeit](Failure::Forfeit)) if it dies, answers garbage, an error or an illegal move,
+//!   or is silent longer than the move timeout: 10 s plus 3 times its time limit, 60 s
+//!   without one, unless set ([`Player::with_move_timeout`]). PATH holds no `:`. LIMITS are
+//!   checked here but for their settings, which the program checks (another build may know
+//!   other settings).
 //!
 //! Every player but the engine is deterministic given its seed.
 
+use std::path::Path;
 use std::time::Duration;
 
-use halma::search::Params;
 use halma::{Engine, Game, Limits, Move};
 
 use crate::blocker::blocker;
+use crate::exec::Program;
+use crate::protocol::{Reply, Request, limits, whole};
 use crate::rng::Rng;
 use crate::styles::{greedy, lazy, random, spoiler};
 
@@ -32,6 +44,8 @@ pub struct Player {
     /// The name it was given, e.g. `random:20+greedy`.
     pub name: String,
     style: Style,
+    /// How long an `exec:` player may take for a move, if set.
+    move_timeout: Option<Duration>,
 }
 
 /// How a player chooses its moves.
@@ -45,6 +59,28 @@ enum Style {
     /// Random for the game's first plies, then the other style.
     Mixture(usize, Box<Style>),
     Engine(Limits),
+    /// A program's engine: its path, the limits it searches within and its default move
+    /// timeout.
+    Exec {
+        path: String,
+        limits: String,
+        timeout: Duration,
+    },
+}
+
+/// Why a seat has no move.
+#[derive(Debug)]
+pub enum Failure {
+    /// The player's program failed, for this reason: it loses the game.
+    Forfeit(String),
+    /// The match cannot go on (a player without a move, an engine refusing to search).
+    Fatal(String),
+}
+
+impl From<String> for Failure {
+    fn from(error: String) -> Failure {
+        Failure::Fatal(error)
+    }
 }
 
 impl Player {
@@ -53,7 +89,15 @@ impl Player {
         Ok(Player {
             name: spec.to_string(),
             style: style(spec)?,
+            move_timeout: None,
         })
+    }
+
+    /// The player with `timeout` as the longest time an `exec:` player may take for a move.
+    #[must_use]
+    pub fn with_move_timeout(mut self, timeout: Duration) -> Player {
+        self.move_timeout = Some(timeout);
+        self
     }
 }
 
@@ -66,6 +110,9 @@ fn style(spec: &str) -> Result<Style, String> {
         let plies = whole(plies, "random")?;
         return Ok(Style::Mixture(plies, Box::new(style(then)?)));
     }
+    if let Some(rest) = spec.strip_prefix("exec:") {
+        return exec(rest);
+    }
     Ok(match spec {
         "greedy" => Style::Greedy,
         "spoiler" => Style::Spoiler,
@@ -73,53 +120,38 @@ fn style(spec: &str) -> Result<Style, String> {
         "random" => Style::Random,
         _ => match spec.strip_prefix("lazy:") {
             Some(keep) => Style::Lazy(whole(keep, "lazy")?),
-            None => Style::Engine(engine(spec)?),
+            None => Style::Engine(limits(spec)?),
         },
     })
 }
 
-/// `text` as the whole number that `key` takes.
-fn whole<T: std::str::FromStr>(text: &str, key: &str) -> Result<T, String> {
-    text.parse()
-        .map_err(|_| format!("{key} takes a whole number, not {text:?}"))
-}
-
-/// The engine's limits named by `spec`: limits joined by `+`, then settings after commas.
-fn engine(spec: &str) -> Result<Limits, String> {
-    let mut parts = spec.split(',');
-    let head = parts.next().unwrap_or_default();
-    let mut limits: Option<Limits> = None;
-    for item in head.split('+') {
-        let (key, value) = item.split_once(':').unwrap_or((item, ""));
-        let number = || whole::<u64>(value, key);
-        let base = limits.take().unwrap_or_else(|| Limits::depth(0));
-        limits = Some(match key {
-            "ab2" => Limits::depth(2).with_params(Params::exhaustive()),
-            "level" => Limits::level(number()?.min(255) as u8).without_pace(),
-            "paced-level" => Limits::level(number()?.min(255) as u8),
-            "time" => base.with_time(Duration::from_millis(number()?)),
-            "depth" => base.with_depth(number()?.min(u64::from(u32::MAX)) as u32),
-            "nodes" => base.with_nodes(number()?),
-            _ => return Err(format!("unknown player {item:?}")),
-        });
+/// The program player of `spec`, `PATH[:LIMITS]`: the limits but their settings checked.
+fn exec(spec: &str) -> Result<Style, String> {
+    let (path, spec) = spec.split_once(':').unwrap_or((spec, "time:100"));
+    if path.is_empty() || (path.contains('/') && !Path::new(path).is_file()) {
+        return Err(format!("exec: no program at {path:?}"));
     }
-    let limits = limits.ok_or_else(|| format!("empty player {spec:?}"))?;
-    let mut params = limits.params().clone();
-    for setting in parts {
-        let (name, value) = setting
-            .split_once('=')
-            .ok_or_else(|| format!("a setting is name=value, not {setting:?}"))?;
-        params.set(name, value)?;
-    }
-    Ok(limits.with_params(params))
+    let head = spec.split(',').next().unwrap_or_default();
+    let time = limits(head)?.max_time().unwrap_or(Duration::ZERO);
+    let timeout = if time.is_zero() {
+        Duration::from_secs(60)
+    } else {
+        Duration::from_secs(10) + 3 * time
+    };
+    Ok(Style::Exec {
+        path: path.to_string(),
+        limits: spec.to_string(),
+        timeout,
+    })
 }
 
 /// One player's state for one game: its random generator and, made when first needed, its
-/// engine with its table.
+/// engine with its table or its program.
 pub struct Seat<'a> {
     player: &'a Player,
     rng: Rng,
     engine: Option<Engine>,
+    program: Option<Program>,
     table_mb: usize,
 }
 
@@ -131,6 +163,7 @@ impl<'a> Seat<'a> {
             player,
             rng: Rng::new(seed),
             engine: None,
+            program: None,
             table_mb,
         }
     }
@@ -140,14 +173,14 @@ impl<'a> Seat<'a> {
         &self.player.name
     }
 
-    /// The player's move in `game`, which must not be over.
-    pub fn choose(&mut self, game: &Game) -> Result<Move, String> {
+    /// The player's move in `game`, which must not be over: a legal move.
+    pub fn choose(&mut self, game: &Game) -> Result<Move, Failure> {
         let player = self.player;
         self.choose_as(&player.style, game)
     }
 
     /// The move of `style` in `game`.
-    fn choose_as(&mut self, style: &Style, game: &Game) -> Result<Move, String> {
+    fn choose_as(&mut self, style: &Style, game: &Game) -> Result<Move, Failure> {
         let chosen = match style {
             Style::Greedy => greedy(game),
             Style::Lazy(keep) => lazy(game, *keep),
@@ -164,8 +197,47 @@ impl<'a> Seat<'a> {
                 let result = engine.search(game, limits).map_err(|e| e.to_string())?;
                 Some(result.best_move)
             }
+            Style::Exec {
+                path,
+                limits,
+                timeout,
+            } => {
+                let timeout = self.player.move_timeout.unwrap_or(*timeout);
+                return self.ask(path, limits, game, timeout).map_err(|error| {
+                    // The game is over for the program.
+                    if let Some(mut program) = self.program.take() {
+                        program.kill();
+                    }
+                    Failure::Forfeit(error)
+                });
+            }
         };
-        chosen.ok_or_else(|| format!("{} found no move", self.player.name))
+        chosen.ok_or_else(|| Failure::Fatal(format!("{} found no move", self.player.name)))
+    }
+
+    /// The move in `game` of the program at `path` searching within `limits`, each answer
+    /// awaited at most `timeout`; started if it is not running.
+    fn ask(
+        &mut self,
+        path: &str,
+        limits: &str,
+        game: &Game,
+        timeout: Duration,
+    ) -> Result<Move, String> {
+        let program = match &mut self.program {
+            Some(program) => program,
+            empty => empty.insert(Program::start(path)?),
+        };
+        match program.ask(&Request::Position(game.clone()), timeout)? {
+            Reply::Ok => {}
+            other => return Err(format!("it answered {other} to the position")),
+        }
+        match program.ask(&Request::Go(limits.to_string()), timeout)? {
+            Reply::BestMove(answer) => game
+                .parse_move(&answer.best_move)
+                .map_err(|e| format!("it played {:?}: {e}", answer.best_move)),
+            other => Err(format!("it answered {other} to go")),
+        }
     }
 }
 
@@ -190,6 +262,10 @@ mod tests {
             "depth:6+time:500",
             "time:100,lmr=off",
             "random:10+time:100,lmr=off",
+            "exec:/bin/sh",
+            "exec:/bin/sh:depth:2+time:50,lmr=off",
+            "exec:/bin/sh:time:100,only_the_program_knows=1",
+            "random:4+exec:sh:level:3",
         ] {
             let player = Player::parse(name).unwrap_or_else(|e| panic!("{name}: {e}"));
             assert_eq!(player.name, name);
@@ -215,9 +291,34 @@ mod tests {
             "time:fast",
             "time:100,lmr",
             "nobody",
+            "exec:",
+            "exec::time:100",
+            "exec:/no/such/program:time:100",
+            "exec:/bin/sh:fast",
+            "exec:/bin/sh:time:x",
         ] {
             assert!(Player::parse(name).is_err(), "{name:?} is accepted");
         }
+    }
+
+    #[test]
+    fn a_program_searches_a_tenth_of_a_second_by_default_and_waits_long_for_it() {
+        let exec = |spec| match style(spec) {
+            Ok(Style::Exec {
+                path,
+                limits,
+                timeout,
+            }) => (path, limits, timeout),
+            other => panic!("{spec}: {other:?}"),
+        };
+        let (path, limits, timeout) = exec("exec:/bin/sh");
+        assert_eq!((path.as_str(), limits.as_str()), ("/bin/sh", "time:100"));
+        assert_eq!(timeout, Duration::from_millis(10_300));
+        let (_, limits, timeout) = exec("exec:/bin/sh:depth:9,lmr=off");
+        assert_eq!(
+            (limits.as_str(), timeout),
+            ("depth:9,lmr=off", Duration::from_secs(60))
+        );
     }
 
     #[test]

@@ -1,12 +1,13 @@
 //! Plays a game to its end by the rules (the library's [`Game`] checks every move and
-//! declares wins and draws), or to a ply cap, where the race adjudicates.
+//! declares wins and draws), to a ply cap, where the race adjudicates, or to a player's
+//! forfeit.
 
 use std::fmt;
 use std::time::{Duration, Instant};
 
 use halma::{Draw, Game, Outcome, Side};
 
-use crate::players::Seat;
+use crate::players::{Failure, Seat};
 use crate::race::remaining;
 
 /// At the ply cap, the side ahead in the race by more than this many units (squares of
@@ -25,13 +26,15 @@ pub enum Ending {
     /// Stopped at the ply cap, not ended by the rules: adjudicated by the race to the side
     /// ahead by more than [`ADJUDICATION_LEAD`], or a draw (`None`).
     Capped(Option<Side>),
+    /// Won by that side: the other one's program failed (see [`Played::forfeit`]).
+    Forfeit(Side),
 }
 
 impl Ending {
     /// The winner, outright or on adjudication.
     pub fn winner(self) -> Option<Side> {
         match self {
-            Ending::Win(side) | Ending::Capped(Some(side)) => Some(side),
+            Ending::Win(side) | Ending::Capped(Some(side)) | Ending::Forfeit(side) => Some(side),
             _ => None,
         }
     }
@@ -50,6 +53,7 @@ impl fmt::Display for Ending {
                 )
             }
             Ending::Capped(None) => f.write_str("stopped at the ply cap, adjudicated a draw"),
+            Ending::Forfeit(side) => write!(f, "{side} wins by forfeit"),
         }
     }
 }
@@ -60,12 +64,15 @@ pub struct Played {
     pub game: Game,
     /// How it ended.
     pub ending: Ending,
-    /// The time each side took for each of its moves, by [`Side::index`].
+    /// The time each side took for each of its moves, by [`Side::index`] (a failed move not
+    /// counted).
     pub times: [Vec<Duration>; 2],
+    /// Why the loser forfeited, after a [`Ending::Forfeit`]: its name and what failed.
+    pub forfeit: Option<String>,
 }
 
 /// Plays `game` on, `seats[side.index()]` choosing the moves of `side`, until it is over by
-/// the rules or has `max_plies` plies (its opening included).
+/// the rules, has `max_plies` plies (its opening included) or a seat forfeits.
 pub fn play_out(
     mut game: Game,
     seats: &mut [Seat<'_>; 2],
@@ -73,9 +80,22 @@ pub fn play_out(
 ) -> Result<Played, String> {
     let mut times: [Vec<Duration>; 2] = [Vec::new(), Vec::new()];
     while !game.outcome().is_over() && game.moves().len() < max_plies {
-        let who = game.position().turn().index();
+        let side = game.position().turn();
+        let who = side.index();
         let started = Instant::now();
-        let mv = seats[who].choose(&game)?;
+        let mv = match seats[who].choose(&game) {
+            Ok(mv) => mv,
+            Err(Failure::Fatal(error)) => return Err(error),
+            Err(Failure::Forfeit(reason)) => {
+                let forfeit = Some(format!("{} ({side}) forfeits: {reason}", seats[who].name()));
+                return Ok(Played {
+                    game,
+                    ending: Ending::Forfeit(side.other()),
+                    times,
+                    forfeit,
+                });
+            }
+        };
         times[who].push(started.elapsed());
         game.play(mv).map_err(|e| {
             let name = seats[who].name();
@@ -92,6 +112,7 @@ pub fn play_out(
         game,
         ending,
         times,
+        forfeit: None,
     })
 }
 

@@ -34,6 +34,8 @@ pub struct Endings {
     pub no_moves: usize,
     /// Stopped at the ply cap and adjudicated: to A, to B, drawn.
     pub capped: [usize; 3],
+    /// Won by A, and by B, because the other player's program failed.
+    pub forfeits: [usize; 2],
     /// The ply cap.
     pub cap: usize,
 }
@@ -98,6 +100,7 @@ impl Endings {
                 Ending::NoMoves => endings.no_moves += 1,
                 Ending::Capped(Some(side)) => endings.capped[to_a(side)] += 1,
                 Ending::Capped(None) => endings.capped[2] += 1,
+                Ending::Forfeit(side) => endings.forfeits[to_a(side)] += 1,
             }
         }
         endings
@@ -113,6 +116,10 @@ impl fmt::Display for Endings {
              drawn by no legal move {}; ",
             self.repetitions, self.no_moves
         )?;
+        let [a, b] = self.forfeits;
+        if a + b > 0 {
+            write!(f, "won by forfeit: by A {a}, by B {b}; ")?;
+        }
         match self.capped {
             [0, 0, 0] => write!(f, "no game at the {}-ply cap", self.cap),
             [a, b, drawn] => write!(
@@ -202,6 +209,7 @@ mod tests {
                 vec![Duration::from_millis(10)],
                 vec![Duration::from_millis(30)],
             ],
+            forfeit: None,
         };
         Record {
             index,
@@ -219,6 +227,7 @@ mod tests {
             record(3, Side::O, Ending::NoMoves),
             record(4, Side::X, Ending::Capped(Some(Side::O))),
             record(5, Side::O, Ending::Capped(None)),
+            record(6, Side::X, Ending::Forfeit(Side::O)),
         ];
         let endings = Endings::new(&records, 600);
         let expected = Endings {
@@ -226,19 +235,23 @@ mod tests {
             repetitions: 1,
             no_moves: 1,
             capped: [0, 1, 1],
+            forfeits: [0, 1],
             cap: 600,
         };
         assert_eq!(endings, expected);
+        let text = endings.to_string();
         assert!(
-            endings
-                .to_string()
-                .ends_with("2 stopped at the 600-ply cap (adjudicated: 0 to A, 1 to B, 1 drawn)")
+            text.ends_with(
+                "no legal move 1; won by forfeit: by A 0, by B 1; \
+                 2 stopped at the 600-ply cap (adjudicated: 0 to A, 1 to B, 1 drawn)"
+            ),
+            "{text}"
         );
         let summary = Summary::new(&records, 600);
-        assert_eq!(summary.results, [1, 3, 2]);
+        assert_eq!(summary.results, [1, 3, 3]);
         assert_eq!(summary.score, 2.5);
-        // A played x in games 0, 2 and 4 (10 ms a move) and o in the others (30 ms).
-        assert_eq!(summary.times[0], (0.02, 0.03, 6));
+        // A played x in games 0, 2, 4 and 6 (10 ms a move) and o in the others (30 ms).
+        assert_eq!(summary.times[0], (0.01, 0.03, 7));
     }
 
     #[test]

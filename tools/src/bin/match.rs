@@ -6,21 +6,26 @@
 //! cargo run --release -p halma-tools --bin match -- --a level:10 --b greedy --games 100
 //! cargo run --release -p halma-tools --bin match -- --a time:100 --b spoiler --games 20
 //! cargo run --release -p halma-tools --bin match -- --a time:50 --b time:50,lmr=off --games 40
+//! cargo run --release -p halma-tools --bin match -- --a time:100 --b exec:/tmp/old/engine:time:100
 //! ```
 //!
 //! Players (`--a`, `--b`): `greedy`, `lazy:K`, `spoiler`, `blocker`, `random`,
-//! `random:N+PLAYER`, `ab2`, `level:N`, `paced-level:N`, `time:MS`, `depth:N`, `nodes:N`
-//! (see `halma_tools::players`).
+//! `random:N+PLAYER`, `ab2`, `level:N`, `paced-level:N`, `time:MS`, `depth:N`, `nodes:N`,
+//! `exec:PATH[:LIMITS]` (the engine of another program, such as another build's `engine`,
+//! started for each game; it loses a game by forfeit if it fails: see
+//! `halma_tools::players`).
 //!
 //! Options: `--games N` (10), `--random-plies N` (4: random forward plies opening each pair
 //! of games), `--seed N` (1), `--max-plies N` (600: then stopped and adjudicated by the
 //! race), `--threads N` (1 or 2 games at once), `--table-mb N` (16), `--verbose` (a line per
 //! game: its length and how it ended), `--dump-final` (the final position of each game not
 //! won outright, and its last moves), `--dump-plies A,B,..` (the position text at those
-//! plies).
+//! plies), `--move-timeout S` (the seconds an `exec:` player may take for a move before it
+//! forfeits; by default 10 plus 3 times its time limit, 60 without one). Each forfeit is
+//! reported as its game ends, with what failed.
 
 use std::process::ExitCode;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use halma_tools::cli::or_usage;
 use halma_tools::players::Player;
@@ -39,6 +44,7 @@ struct Settings {
 
 fn parse_args() -> Result<Settings, String> {
     let mut args = std::env::args().skip(1);
+    let mut move_timeout = None;
     let mut settings = Settings {
         played: Match {
             players: [Player::parse("time:100")?, Player::parse("greedy")?],
@@ -69,6 +75,15 @@ fn parse_args() -> Result<Settings, String> {
             "--max-plies" => played.max_plies = number(value()?)?,
             "--table-mb" => played.table_mb = number(value()?)?,
             "--threads" => settings.threads = number(value()?)?.clamp(1, 2),
+            "--move-timeout" => {
+                let text = value()?;
+                let seconds = text.parse::<f64>().ok().filter(|s| *s > 0.0);
+                move_timeout = Some(
+                    seconds
+                        .and_then(|s| Duration::try_from_secs_f64(s).ok())
+                        .ok_or_else(|| format!("{flag} takes seconds, not {text:?}"))?,
+                );
+            }
             "--verbose" => settings.verbose = true,
             "--dump-final" => settings.dump_final = true,
             "--dump-plies" => {
@@ -81,11 +96,18 @@ fn parse_args() -> Result<Settings, String> {
             _ => return Err(format!("unknown option {flag:?}")),
         }
     }
+    if let Some(timeout) = move_timeout {
+        let players = &mut settings.played.players;
+        *players = players
+            .clone()
+            .map(|player| player.with_move_timeout(timeout));
+    }
     Ok(settings)
 }
 
 /// The ending of `record` in a few letters: `A` or `B` won outright, `=r` a repetition
-/// draw, `=n` a no-move draw, `cA`, `cB` or `c=` stopped at the cap and adjudicated.
+/// draw, `=n` a no-move draw, `cA`, `cB` or `c=` stopped at the cap and adjudicated, `fA` or
+/// `fB` won by the other player's forfeit.
 fn code(record: &Record) -> String {
     match record.played.ending {
         Ending::Win(side) => record.player_of(side).to_string(),
@@ -93,6 +115,7 @@ fn code(record: &Record) -> String {
         Ending::NoMoves => "=n".to_string(),
         Ending::Capped(Some(side)) => format!("c{}", record.player_of(side)),
         Ending::Capped(None) => "c=".to_string(),
+        Ending::Forfeit(side) => format!("f{}", record.player_of(side)),
     }
 }
 
@@ -141,10 +164,10 @@ fn dump_final(record: &Record) {
 /// The command line's usage.
 const USAGE: &str = "usage: match --a PLAYER --b PLAYER [--games N] [--random-plies N] [--seed N] \
      [--max-plies N] [--threads 1|2] [--table-mb N] [--verbose] [--dump-final] \
-     [--dump-plies A,B,..]\n\
+     [--dump-plies A,B,..] [--move-timeout S]\n\
      players: greedy, lazy:K, spoiler, blocker, random, random:N+PLAYER, ab2, \
      level:N, paced-level:N, time:MS, depth:N, nodes:N (engine limits combined \
-     with + and followed by ,setting=value)";
+     with + and followed by ,setting=value), exec:PATH[:LIMITS] (a program's engine)";
 
 fn main() -> ExitCode {
     let settings = match or_usage(parse_args(), USAGE) {
@@ -162,6 +185,9 @@ fn main() -> ExitCode {
         if settings.verbose {
             println!("{}", describe(record));
         }
+        if let Some(reason) = &record.played.forfeit {
+            println!("game {:>3}: {reason}", record.index);
+        }
     };
     let records = match played.run(settings.threads, finished) {
         Ok(records) => records,
@@ -178,7 +204,8 @@ fn main() -> ExitCode {
     }
     let codes: Vec<String> = records.iter().map(code).collect();
     println!(
-        "by game (A, B: won outright; =r, =n: drawn; c: at the cap, adjudicated to A, B or =): {}",
+        "by game (A, B: won outright; =r, =n: drawn; c: at the cap, adjudicated to A, B or =; \
+         f: by forfeit): {}",
         codes.join(" ")
     );
     print!("{}", Summary::new(&records, played.max_plies));
