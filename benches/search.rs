@@ -1,11 +1,13 @@
 //! Fixed-depth searches of named positions (one per phase of a game), reported as nodes/s.
-//! Depth-limited searches are deterministic, so each iteration does the same work.
+//! Depth-limited searches are deterministic, so each iteration does the same work. The race
+//! solver is off: its nodes are not the search's (`solve --bench` measures it).
 //!
 //! `cargo bench --bench search`
 
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use halma::search::Params;
 use halma::{Engine, Game, Limits, Position};
 
 /// The depth every position is searched to.
@@ -20,7 +22,10 @@ fn search(c: &mut Criterion) {
     for (name, text) in positions::SEARCH {
         let position: Position = text.parse().expect("benchmark positions are valid");
         let game = Game::from_position(position);
-        let limits = Limits::depth(DEPTH);
+        let limits = Limits::depth(DEPTH).with_params(Params {
+            race_solver: false,
+            ..Params::FULL
+        });
         let nodes = engine
             .search(&game, &limits)
             .expect("benchmark positions are not finished")

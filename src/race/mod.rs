@@ -21,4 +21,5 @@ mod verdict;
 pub use puzzle::Puzzle;
 pub use separation::{Separation, separated};
 pub use solver::{Budget, Count, Solution, Solver};
+pub(crate) use verdict::race_until;
 pub use verdict::{Race, race};

@@ -230,10 +230,15 @@ impl Solver {
         self.budget = budget;
     }
 
+    /// The budget of each solve.
+    pub(crate) fn budget(&self) -> Budget {
+        self.budget
+    }
+
     /// The least number of moves and a shortest sequence for `puzzle`, or `None` when the
     /// budget ran out first (or no sequence exists). Examples: [`Solver`], [`Solution`].
     pub fn solve(&mut self, puzzle: &Puzzle) -> Option<Solution> {
-        let count = self.run(puzzle, false);
+        let count = self.run(puzzle, false, &|| false);
         let nodes = count.nodes;
         count
             .exact()
@@ -246,15 +251,26 @@ impl Solver {
     /// when the search has not run it yet: tens of milliseconds) for an upper bound.
     /// Example: [`Count`].
     pub fn count(&mut self, puzzle: &Puzzle) -> Count {
-        self.run(puzzle, true)
+        self.run(puzzle, true, &|| false)
+    }
+
+    /// Like [`count`](Solver::count), also ending the search (and skipping the beam search)
+    /// as soon as `stopped` says so (read with the clock, every 1024 nodes).
+    pub(crate) fn count_until(&mut self, puzzle: &Puzzle, stopped: &dyn Fn() -> bool) -> Count {
+        self.run(puzzle, true, stopped)
+    }
+
+    /// Forgets every bound learned (a solve then depends on its puzzle and budget alone).
+    pub(crate) fn clear(&mut self) {
+        self.table.clear();
     }
 
     /// The search: IDA* iterations while the budget lasts. Once the small iterations are
     /// done, a beam search finds a sequence of some length `n`; the iterations then need to go
     /// up to `n - 1` only: finding none that short proves the beam's sequence shortest (most
     /// often it is, and the last, costliest iteration is saved). With `finish`, a budget
-    /// spent before the beam search ran is followed by it.
-    fn run(&mut self, puzzle: &Puzzle, finish: bool) -> Count {
+    /// spent before the beam search ran is followed by it, unless `stopped` says so.
+    fn run(&mut self, puzzle: &Puzzle, finish: bool, stopped: &dyn Fn() -> bool) -> Count {
         let (frame, root, region) = turned(puzzle);
         if self.region != Some(region) {
             self.table.clear();
@@ -268,6 +284,7 @@ impl Solver {
             nodes: 0,
             node_limit: self.budget.nodes.unwrap_or(u64::MAX),
             deadline: self.budget.time.map(|time| Instant::now() + time),
+            stopped,
             plies: &mut self.plies,
             moves: Vec::new(),
         };
@@ -294,7 +311,7 @@ impl Solver {
                 }
                 Step::Exceeded(next) if next < UNSOLVABLE => lower = next,
                 Step::Exceeded(_) | Step::Stopped => {
-                    if finish && !beamed {
+                    if finish && !beamed && !stopped() {
                         best = beam(root, &rules, BEAM_WIDTH, BEAM_MOVES);
                     }
                     break;
@@ -357,6 +374,8 @@ struct Search<'a> {
     nodes: u64,
     node_limit: u64,
     deadline: Option<Instant>,
+    /// Whether the caller wants the search to end now.
+    stopped: &'a dyn Fn() -> bool,
     plies: &'a mut Vec<Vec<Child>>,
     moves: Vec<Move>,
 }
@@ -392,11 +411,12 @@ impl Search<'_> {
         bound
     }
 
-    /// Whether the budget is spent (the clock is read every 1024 nodes).
+    /// Whether the budget is spent or the caller stops the search (the clock and the stop
+    /// are read every 1024 nodes).
     fn out_of_budget(&self) -> bool {
         self.nodes >= self.node_limit
             || (self.nodes.is_multiple_of(1024)
-                && self.deadline.is_some_and(|d| Instant::now() >= d))
+                && (self.deadline.is_some_and(|d| Instant::now() >= d) || (self.stopped)()))
     }
 
     /// Searches the sequences from `army`, `depth` moves into the sequence, of length at most

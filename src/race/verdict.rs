@@ -2,7 +2,7 @@
 
 use super::puzzle::Puzzle;
 use super::separation::Separation;
-use super::solver::{Count, Solver};
+use super::solver::{Budget, Count, Solver};
 use crate::moves::Move;
 use crate::position::Position;
 use crate::side::Side;
@@ -48,12 +48,25 @@ pub struct Race {
 /// assert!(race::race(&Position::start(), &mut Solver::new()).is_none());
 /// ```
 pub fn race(position: &Position, solver: &mut Solver) -> Option<Race> {
+    let budget = solver.budget();
+    race_until(position, solver, [budget; 2], &|| false)
+}
+
+/// Like [`race()`], each side's solve within its budget (indexed by [`Side::index`]) and
+/// ending as soon as `stopped` says so.
+pub(crate) fn race_until(
+    position: &Position,
+    solver: &mut Solver,
+    budgets: [Budget; 2],
+    stopped: &dyn Fn() -> bool,
+) -> Option<Race> {
     let separation = Separation::of(position)?;
     let counts = Side::ALL.map(|side| {
         let puzzle = Puzzle::of(position, side)
             .within(separation.region(side))
             .expect("a side's region holds its pieces and its goal");
-        solver.count(&puzzle)
+        solver.set_budget(budgets[side.index()]);
+        solver.count_until(&puzzle, stopped)
     });
     Some(Race {
         turn: position.turn(),

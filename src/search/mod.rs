@@ -9,6 +9,10 @@
 //! each side's distance to its goal corner, stragglers left behind, opponent pieces shut in
 //! its goal camp, and blocked or walled-in goal camps.
 //!
+//! Once the armies are [separated](crate::race::separated), the [race solver](crate::race)
+//! plays instead: an optimal move whenever it proves the counts in time, the result scored
+//! as forced when the counts decide it.
+//!
 //! The search sees the game's history: a position that repeats one of the game or of the
 //! search path scores as a draw. It takes a win when it has one, prefers the faster win, and
 //! always returns a legal move, even when stopped at once.
@@ -55,6 +59,7 @@ mod limits;
 mod ordering;
 mod params;
 mod root;
+mod separated;
 mod stop;
 mod time;
 mod tt;
@@ -63,7 +68,9 @@ pub use limits::Limits;
 #[cfg(feature = "tuning")]
 pub use params::Params;
 
+use crate::race::Solver;
 use alphabeta::Searcher;
+use root::Outcome;
 use stop::Signal;
 use time::Clock;
 use tt::Table;
@@ -103,7 +110,8 @@ pub struct SearchResult {
     /// The last completed iteration: below the depth limit only when a forced result was
     /// proven early, another limit or a stop ended the search first, or there is a single
     /// legal move; 0 when the search was stopped before it completed one (the move is then
-    /// the best-ordered legal move).
+    /// the best-ordered legal move). When the race solver played (the armies separated),
+    /// the plies of the race it saw to the end.
     pub depth: u32,
     /// The nodes visited.
     pub nodes: u64,
@@ -116,6 +124,10 @@ pub struct SearchResult {
 }
 
 /// A result a search proved whatever the opponent does.
+///
+/// In a separated race it is the [race solver's](crate::race::Race) result: forced as long
+/// as both sides race; a side going back to meet the other army (to block it) leaves what
+/// the counts say, and the next search sees the armies no longer separated.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ForcedResult {
     /// The side to move wins within this many plies (its own moves and the opponent's).
@@ -203,6 +215,10 @@ impl StopHandle {
 pub struct Engine {
     table: Table,
     signal: Arc<Signal>,
+    /// The race solver, made at the first separated race (its table is as large as the
+    /// transposition table).
+    solver: Option<Box<Solver>>,
+    table_mb: usize,
 }
 
 impl Engine {
@@ -217,6 +233,8 @@ impl Engine {
         Engine {
             table: Table::new(mb),
             signal: Arc::new(Signal::default()),
+            solver: None,
+            table_mb: mb,
         }
     }
 
@@ -228,6 +246,9 @@ impl Engine {
     /// Forgets what earlier searches stored (for a new game).
     pub fn clear(&mut self) {
         self.table.clear();
+        if let Some(solver) = &mut self.solver {
+            solver.clear();
+        }
     }
 
     /// Searches the current position of `game` within `limits` and returns the best move.
@@ -270,8 +291,21 @@ impl Engine {
         }
         self.table.new_search();
         let number = self.signal.begin();
-        let outcome = Searcher::new(&mut self.table, &self.signal, number, game, limits, start)
-            .run(game, limits, info);
+        let outcome = match self.solve_race(game, limits, number) {
+            Some(outcome) => {
+                info(&SearchInfo {
+                    depth: outcome.depth,
+                    score: outcome.score,
+                    nodes: outcome.nodes,
+                    nodes_per_second: per_second(outcome.nodes, start.elapsed()),
+                    time: start.elapsed(),
+                    pv: outcome.pv.clone(),
+                });
+                outcome
+            }
+            None => Searcher::new(&mut self.table, &self.signal, number, game, limits, start)
+                .run(game, limits, info),
+        };
         Clock::new(start, limits).wait_for_pace(|| self.signal.stopped(number));
         self.signal.end(number);
         Ok(SearchResult {
@@ -283,6 +317,26 @@ impl Engine {
             pv: outcome.pv,
             forced: ForcedResult::from_score(outcome.score),
         })
+    }
+}
+
+impl Engine {
+    /// The race solver's move in a separated race at full strength (levels choosing
+    /// imperfectly on purpose race as they search), if it finds one.
+    fn solve_race(&mut self, game: &Game, limits: &Limits, number: u64) -> Option<Outcome> {
+        if !limits.params.race_solver || limits.margin > 0 {
+            return None;
+        }
+        let position = game.position();
+        if !crate::race::separated(position) {
+            return None;
+        }
+        let table_mb = self.table_mb;
+        let solver = self
+            .solver
+            .get_or_insert_with(|| Box::new(Solver::with_table_mb(table_mb)));
+        let signal = &self.signal;
+        separated::solve(position, solver, limits, &|| signal.stopped(number))
     }
 }
 

@@ -24,6 +24,8 @@ pub struct Params {
     pub null_move: bool,
     /// Recognise blocked and walled goal camps.
     pub block_detection: bool,
+    /// In a separated race, play the race solver's optimal move when it proves the result.
+    pub race_solver: bool,
     /// Evaluation weights, in hundredths of a move.
     pub distance: i32,
     pub outside: i32,
@@ -47,6 +49,7 @@ impl Params {
         rear_first: true,
         null_move: true,
         block_detection: true,
+        race_solver: true,
         distance: 25,
         outside: 0,
         straggler: 30,
@@ -92,6 +95,7 @@ impl Params {
             "rear_first" => self.rear_first = flag()?,
             "null_move" => self.null_move = flag()?,
             "block_detection" => self.block_detection = flag()?,
+            "race_solver" => self.race_solver = flag()?,
             "distance" => self.distance = number()?,
             "outside" => self.outside = number()?,
             "straggler" => self.straggler = number()?,

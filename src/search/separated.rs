@@ -1,0 +1,107 @@
+//! The race endgame at the root: once the armies are [separated](crate::race::separated),
+//! the [race solver](crate::race) plays instead of the search.
+//!
+//! In a separated race no move of one side changes the other's, so the best move is the
+//! first of a shortest sequence filling the goal, and the result is a count of tempi: the
+//! side to move, needing `a` moves against the other's `b`, wins in `2a - 1` plies when
+//! `a <= b` and loses in `2b` otherwise. The solver spends half the search's limits: when it
+//! proves the count, its move is optimal; beyond its reach it plays the shortest sequence
+//! its beam search found, a better plan than the search's distance estimate. The score is
+//! the forced result when the counts decide the race, else the estimated race in
+//! hundredths of a move.
+
+use crate::moves::Move;
+use crate::position::Position;
+use crate::race::{Budget, Race, Solver, race_until};
+use crate::side::Side;
+
+use super::limits::Limits;
+use super::root::Outcome;
+use super::{FORCED, SCORE_WIN};
+
+/// The share of a search's time or node limit the solver may spend on the side to move's
+/// count (the beam search it runs when the budget is spent first needs time too), and on
+/// the other side's (for the score only).
+const SHARE: u32 = 2;
+const THEIR_SHARE: u32 = 8;
+
+/// The node limit the solver's shares are taken of when the search has neither a time nor
+/// a node limit (a depth limit alone).
+const DEPTH_ONLY_NODES: u64 = 100_000;
+
+/// The solver's budget within `limits` for a `share` of them.
+fn budget(limits: &Limits, share: u32) -> Budget {
+    let nodes = match (limits.nodes, limits.time) {
+        (None, None) => Some(DEPTH_ONLY_NODES),
+        (nodes, _) => nodes,
+    };
+    Budget {
+        nodes: nodes.map(|nodes| nodes / u64::from(share)),
+        time: limits.time.map(|time| time / share),
+    }
+}
+
+/// The solver's move in `position` (separated) within `limits`, scored as the forced
+/// result when the counts decide the race, with the race interleaved as the principal
+/// variation. `None` when `stopped` says to return now or no sequence was found.
+pub(crate) fn solve(
+    position: &Position,
+    solver: &mut Solver,
+    limits: &Limits,
+    stopped: &dyn Fn() -> bool,
+) -> Option<Outcome> {
+    if limits.time.is_none() {
+        // Without a time limit a search is reproducible: nothing learned before counts.
+        solver.clear();
+    }
+    let turn = position.turn();
+    let mut budgets = [budget(limits, THEIR_SHARE); 2];
+    budgets[turn.index()] = budget(limits, SHARE);
+    let race = race_until(position, solver, budgets, stopped)?;
+    if stopped() {
+        return None;
+    }
+    let (mine, theirs) = (race.count(turn), race.count(!turn));
+    let best_move = race.best_move()?;
+    let my_moves = mine.upper()?;
+    let (score, plies) = match race.winner() {
+        // The winner's count is exact or bounded from above: the result comes within it.
+        Some(winner) if winner == turn => {
+            let plies = 2 * my_moves - 1;
+            (SCORE_WIN - plies as i32, plies)
+        }
+        Some(_) => {
+            let plies = 2 * theirs.upper()?;
+            (-(SCORE_WIN - plies as i32), plies)
+        }
+        None => {
+            // Undecided: both sides' best sequences found, one move worth a hundred.
+            let their_moves = theirs.upper().unwrap_or(theirs.lower);
+            let lead = 100 * (i64::from(their_moves) - i64::from(my_moves)) + 50;
+            let bound = i64::from(FORCED - 1);
+            (
+                lead.clamp(-bound, bound) as i32,
+                2 * my_moves.min(their_moves),
+            )
+        }
+    };
+    Some(Outcome {
+        best_move,
+        score,
+        depth: plies,
+        nodes: mine.nodes + theirs.nodes,
+        pv: interleaved(&race, turn, plies),
+    })
+}
+
+/// The sides' sequences in turn, `turn`'s first, for `plies` plies or as far as they go.
+fn interleaved(race: &Race, turn: Side, plies: u32) -> Vec<Move> {
+    let sequence = |side| race.count(side).moves.as_deref().unwrap_or_default();
+    let (mine, theirs) = (sequence(turn), sequence(!turn));
+    (0..plies as usize)
+        .map_while(|ply| {
+            let moves = if ply % 2 == 0 { mine } else { theirs };
+            moves.get(ply / 2).copied()
+        })
+        .collect()
+}
