@@ -14,8 +14,15 @@ use super::bounds::{distance_left, lower_bound};
 use crate::moves::Move;
 
 /// A sequence of moves filling the goal from `root` under `rules`, keeping `width` armies a
-/// level, at most `max_moves` long; `None` when the beam dies out or runs longer.
-pub(crate) fn beam(root: Army, rules: &Rules, width: usize, max_moves: usize) -> Option<Vec<Move>> {
+/// level, at most `max_moves` long; `None` when the beam dies out or runs longer, or when
+/// `stopped` (asked before each level) says so.
+pub(crate) fn beam(
+    root: Army,
+    rules: &Rules,
+    width: usize,
+    max_moves: usize,
+    stopped: &dyn Fn() -> bool,
+) -> Option<Vec<Move>> {
     // Every army of every level, with the index of the army it came from and the move.
     let mut tree: Vec<(Army, Option<(usize, Move)>)> = vec![(root, None)];
     let mut level = 0..1;
@@ -27,6 +34,9 @@ pub(crate) fn beam(root: Army, rules: &Rules, width: usize, max_moves: usize) ->
             .position(|(army, ..)| *army == GOAL)
         {
             return Some(path(&tree, level.start + found));
+        }
+        if stopped() {
+            return None;
         }
         let mut next: Vec<(u32, Army, usize, Move)> = Vec::new();
         for index in level.clone() {

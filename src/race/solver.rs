@@ -254,8 +254,8 @@ impl Solver {
         self.run(puzzle, true, &|| false)
     }
 
-    /// Like [`count`](Solver::count), also ending the search (and skipping the beam search)
-    /// as soon as `stopped` says so (read with the clock, every 1024 nodes).
+    /// Like [`count`](Solver::count), also ending the search as soon as `stopped` says so
+    /// (read with the clock, every 1024 nodes, and before each level of the beam search).
     pub(crate) fn count_until(&mut self, puzzle: &Puzzle, stopped: &dyn Fn() -> bool) -> Count {
         self.run(puzzle, true, stopped)
     }
@@ -269,7 +269,7 @@ impl Solver {
     /// done, a beam search finds a sequence of some length `n`; the iterations then need to go
     /// up to `n - 1` only: finding none that short proves the beam's sequence shortest (most
     /// often it is, and the last, costliest iteration is saved). With `finish`, a budget
-    /// spent before the beam search ran is followed by it, unless `stopped` says so.
+    /// spent before the beam search ran is followed by it. Both end when `stopped` says so.
     fn run(&mut self, puzzle: &Puzzle, finish: bool, stopped: &dyn Fn() -> bool) -> Count {
         let (frame, root, region) = turned(puzzle);
         if self.region != Some(region) {
@@ -299,7 +299,7 @@ impl Solver {
                 break;
             }
             if !beamed && search.nodes >= BEAM_AFTER {
-                best = beam(root, &rules, BEAM_WIDTH, BEAM_MOVES);
+                best = beam(root, &rules, BEAM_WIDTH, BEAM_MOVES, stopped);
                 beamed = true;
                 continue;
             }
@@ -311,8 +311,8 @@ impl Solver {
                 }
                 Step::Exceeded(next) if next < UNSOLVABLE => lower = next,
                 Step::Exceeded(_) | Step::Stopped => {
-                    if finish && !beamed && !stopped() {
-                        best = beam(root, &rules, BEAM_WIDTH, BEAM_MOVES);
+                    if finish && !beamed {
+                        best = beam(root, &rules, BEAM_WIDTH, BEAM_MOVES, stopped);
                     }
                     break;
                 }

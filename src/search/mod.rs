@@ -291,7 +291,7 @@ impl Engine {
         }
         self.table.new_search();
         let number = self.signal.begin();
-        let outcome = match self.solve_race(game, limits, number) {
+        let outcome = match self.solve_race(game, limits, start, number) {
             Some(outcome) => {
                 info(&SearchInfo {
                     depth: outcome.depth,
@@ -323,7 +323,13 @@ impl Engine {
 impl Engine {
     /// The race solver's move in a separated race at full strength (levels choosing
     /// imperfectly on purpose race as they search), if it finds one.
-    fn solve_race(&mut self, game: &Game, limits: &Limits, number: u64) -> Option<Outcome> {
+    fn solve_race(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        start: Instant,
+        number: u64,
+    ) -> Option<Outcome> {
         if !limits.params.race_solver || limits.margin > 0 {
             return None;
         }
@@ -336,7 +342,7 @@ impl Engine {
             .solver
             .get_or_insert_with(|| Box::new(Solver::with_table_mb(table_mb)));
         let signal = &self.signal;
-        separated::solve(position, solver, limits, &|| signal.stopped(number))
+        separated::solve(position, solver, limits, start, &|| signal.stopped(number))
     }
 }
 

@@ -10,6 +10,8 @@
 //! the forced result when the counts decide the race, else the estimated race in
 //! hundredths of a move.
 
+use std::time::Instant;
+
 use crate::moves::Move;
 use crate::position::Position;
 use crate::race::{Budget, Race, Solver, race_until};
@@ -24,6 +26,10 @@ use super::{FORCED, SCORE_WIN};
 /// the other side's (for the score only).
 const SHARE: u32 = 2;
 const THEIR_SHARE: u32 = 8;
+
+/// The share of a search's time after which the solver returns whatever it has (the search
+/// plays in the rest when it has nothing).
+const LAST_SHARE: f32 = 0.75;
 
 /// The node limit the solver's shares are taken of when the search has neither a time nor
 /// a node limit (a depth limit alone).
@@ -43,11 +49,13 @@ fn budget(limits: &Limits, share: u32) -> Budget {
 
 /// The solver's move in `position` (separated) within `limits`, scored as the forced
 /// result when the counts decide the race, with the race interleaved as the principal
-/// variation. `None` when `stopped` says to return now or no sequence was found.
+/// variation; `None` when no sequence was found (or `stopped` said to return first). The
+/// search started at `start`.
 pub(crate) fn solve(
     position: &Position,
     solver: &mut Solver,
     limits: &Limits,
+    start: Instant,
     stopped: &dyn Fn() -> bool,
 ) -> Option<Outcome> {
     if limits.time.is_none() {
@@ -57,10 +65,10 @@ pub(crate) fn solve(
     let turn = position.turn();
     let mut budgets = [budget(limits, THEIR_SHARE); 2];
     budgets[turn.index()] = budget(limits, SHARE);
-    let race = race_until(position, solver, budgets, stopped)?;
-    if stopped() {
-        return None;
-    }
+    // The beam searches run past the budgets; nothing runs past this.
+    let deadline = limits.time.map(|time| start + time.mul_f32(LAST_SHARE));
+    let late = || stopped() || deadline.is_some_and(|deadline| Instant::now() >= deadline);
+    let race = race_until(position, solver, budgets, &late)?;
     let (mine, theirs) = (race.count(turn), race.count(!turn));
     let best_move = race.best_move()?;
     let my_moves = mine.upper()?;
