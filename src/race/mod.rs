@@ -21,5 +21,5 @@ mod verdict;
 pub use puzzle::Puzzle;
 pub use separation::{Separation, separated};
 pub use solver::{Budget, Count, Solution, Solver};
-pub(crate) use verdict::race_until;
+pub(crate) use verdict::race_for_mover;
 pub use verdict::{Race, race};

@@ -230,11 +230,6 @@ impl Solver {
         self.budget = budget;
     }
 
-    /// The budget of each solve.
-    pub(crate) fn budget(&self) -> Budget {
-        self.budget
-    }
-
     /// The least number of moves and a shortest sequence for `puzzle`, or `None` when the
     /// budget ran out first (or no sequence exists). Examples: [`Solver`], [`Solution`].
     pub fn solve(&mut self, puzzle: &Puzzle) -> Option<Solution> {
@@ -254,10 +249,16 @@ impl Solver {
         self.run(puzzle, true, &|| false)
     }
 
-    /// Like [`count`](Solver::count), also ending the search as soon as `stopped` says so
-    /// (read with the clock, every 1024 nodes, and before each level of the beam search).
-    pub(crate) fn count_until(&mut self, puzzle: &Puzzle, stopped: &dyn Fn() -> bool) -> Count {
-        self.run(puzzle, true, stopped)
+    /// Like [`count`](Solver::count) (without any beam search unless `beam`), also ending
+    /// the search as soon as `stopped` says so (read with the clock, every 1024 nodes, and
+    /// before each level of the beam search).
+    pub(crate) fn count_until(
+        &mut self,
+        puzzle: &Puzzle,
+        beam: bool,
+        stopped: &dyn Fn() -> bool,
+    ) -> Count {
+        self.run(puzzle, beam, stopped)
     }
 
     /// Forgets every bound learned (a solve then depends on its puzzle and budget alone).

@@ -48,30 +48,43 @@ pub struct Race {
 /// assert!(race::race(&Position::start(), &mut Solver::new()).is_none());
 /// ```
 pub fn race(position: &Position, solver: &mut Solver) -> Option<Race> {
-    let budget = solver.budget();
-    race_until(position, solver, [budget; 2], &|| false)
-}
-
-/// Like [`race()`], each side's solve within its budget (indexed by [`Side::index`]) and
-/// ending as soon as `stopped` says so.
-pub(crate) fn race_until(
-    position: &Position,
-    solver: &mut Solver,
-    budgets: [Budget; 2],
-    stopped: &dyn Fn() -> bool,
-) -> Option<Race> {
     let separation = Separation::of(position)?;
-    let counts = Side::ALL.map(|side| {
-        let puzzle = Puzzle::of(position, side)
-            .within(separation.region(side))
-            .expect("a side's region holds its pieces and its goal");
-        solver.set_budget(budgets[side.index()]);
-        solver.count_until(&puzzle, stopped)
-    });
+    let counts = Side::ALL.map(|side| solver.count(&puzzle(position, &separation, side)));
     Some(Race {
         turn: position.turn(),
         counts,
     })
+}
+
+/// The race for the side to move: its count within `mine`; the other side's within `theirs`
+/// when the side to move's count is proven, else only a first lower bound (the result needs
+/// both counts, the move only the first). Each solve ends as soon as `stopped` says so.
+/// `None` when the armies are not separated.
+pub(crate) fn race_for_mover(
+    position: &Position,
+    solver: &mut Solver,
+    [mine, theirs]: [Budget; 2],
+    stopped: &dyn Fn() -> bool,
+) -> Option<Race> {
+    let separation = Separation::of(position)?;
+    let turn = position.turn();
+    solver.set_budget(mine);
+    let my_count = solver.count_until(&puzzle(position, &separation, turn), true, stopped);
+    let proven = my_count.exact().is_some();
+    solver.set_budget(if proven { theirs } else { Budget::nodes(1) });
+    let their_count = solver.count_until(&puzzle(position, &separation, !turn), proven, stopped);
+    let mut counts = [my_count, their_count];
+    if turn != Side::ALL[0] {
+        counts.swap(0, 1);
+    }
+    Some(Race { turn, counts })
+}
+
+/// `side`'s puzzle in `position`, within its region of `separation`.
+fn puzzle(position: &Position, separation: &Separation, side: Side) -> Puzzle {
+    Puzzle::of(position, side)
+        .within(separation.region(side))
+        .expect("a side's region holds its pieces and its goal")
 }
 
 impl Race {

@@ -14,7 +14,7 @@ use std::time::Instant;
 
 use crate::moves::Move;
 use crate::position::Position;
-use crate::race::{Budget, Race, Solver, race_until};
+use crate::race::{Budget, Race, Solver, race_for_mover};
 use crate::side::Side;
 
 use super::limits::Limits;
@@ -23,7 +23,7 @@ use super::{FORCED, SCORE_WIN};
 
 /// The share of a search's time or node limit the solver may spend on the side to move's
 /// count (the beam search it runs when the budget is spent first needs time too), and on
-/// the other side's (for the score only).
+/// the other side's once the first is proven (for the result only).
 const SHARE: u32 = 2;
 const THEIR_SHARE: u32 = 8;
 
@@ -63,12 +63,11 @@ pub(crate) fn solve(
         solver.clear();
     }
     let turn = position.turn();
-    let mut budgets = [budget(limits, THEIR_SHARE); 2];
-    budgets[turn.index()] = budget(limits, SHARE);
+    let budgets = [budget(limits, SHARE), budget(limits, THEIR_SHARE)];
     // The beam searches run past the budgets; nothing runs past this.
     let deadline = limits.time.map(|time| start + time.mul_f32(LAST_SHARE));
     let late = || stopped() || deadline.is_some_and(|deadline| Instant::now() >= deadline);
-    let race = race_until(position, solver, budgets, &late)?;
+    let race = race_for_mover(position, solver, budgets, &late)?;
     let (mine, theirs) = (race.count(turn), race.count(!turn));
     let best_move = race.best_move()?;
     let my_moves = mine.upper()?;
@@ -83,7 +82,8 @@ pub(crate) fn solve(
             (-(SCORE_WIN - plies as i32), plies)
         }
         None => {
-            // Undecided: both sides' best sequences found, one move worth a hundred.
+            // Undecided: the best sequences found (or the other side's lower bound), one move
+            // worth a hundred.
             let their_moves = theirs.upper().unwrap_or(theirs.lower);
             let lead = 100 * (i64::from(their_moves) - i64::from(my_moves)) + 50;
             let bound = i64::from(FORCED - 1);

@@ -10,7 +10,7 @@ use crate::board::{self, LastMove};
 use crate::command::{self, Command, HELP};
 use crate::options::{self, FixedLimits, Options};
 use crate::think::{self, Thinking, score_text};
-use halma::{Engine, Limits};
+use halma::{Engine, Limits, SearchResult};
 
 /// A message for the player that ends the session (the terminal is gone, the engine
 /// failed).
@@ -157,6 +157,20 @@ impl Session {
             .unwrap_or_else(|| Limits::level(self.level))
     }
 
+    /// A search of the current game within the session's limits, its progress shown under
+    /// `label`.
+    fn think(&mut self, label: &str) -> Result<SearchResult, Fatal> {
+        let limits = self.limits();
+        think::think(
+            &mut self.engine,
+            &self.game,
+            &limits,
+            &self.thinking,
+            self.live,
+            label,
+        )
+    }
+
     /// `"level 5"`, or the fixed limits that replace the level.
     fn strength(&self) -> String {
         if self.fixed.limits().is_some() {
@@ -168,17 +182,8 @@ impl Session {
 
     /// The computer searches and plays its move.
     fn computer_moves(&mut self) -> Result<(), Fatal> {
-        let limits = self.limits();
         let computer = self.human.other();
-        let label = format!("the computer ({computer}) thinks");
-        let result = think::think(
-            &mut self.engine,
-            &self.game,
-            &limits,
-            &self.thinking,
-            self.live,
-            &label,
-        )?;
+        let result = self.think(&format!("the computer ({computer}) thinks"))?;
         self.game
             .play(result.best_move)
             .map_err(|error| format!("the computer chose {}: {error}", result.best_move))?;
@@ -238,15 +243,7 @@ impl Session {
         if self.game.outcome().is_over() {
             return say("the game is over: no hint to give");
         }
-        let limits = self.limits();
-        let result = think::think(
-            &mut self.engine,
-            &self.game,
-            &limits,
-            &self.thinking,
-            self.live,
-            "thinking about a hint",
-        )?;
+        let result = self.think("thinking about a hint")?;
         let mv = result.best_move;
         let path = self.game.position().jump_path(mv).unwrap_or_default();
         say(format!(

@@ -141,6 +141,16 @@ const O_HOME: [&str; 19] = [
     "d14", "a13", "b13", "c13", "a12", "b12",
 ];
 
+/// x's pieces: its goal (o's home) but for `missing`, and one piece on `outside`.
+fn goal_but(missing: &'static str, outside: &'static str) -> Vec<&'static str> {
+    O_HOME
+        .iter()
+        .copied()
+        .filter(|&s| s != missing)
+        .chain([outside])
+        .collect()
+}
+
 /// 18 squares in the middle of the board, away from both camps.
 const MIDDLE: [&str; 18] = [
     "f8", "g8", "h8", "i8", "j8", "k8", "f7", "g7", "h7", "i7", "j7", "k7", "f6", "g6", "h6", "i6",
@@ -343,12 +353,7 @@ fn hint_suggests_a_legal_move() {
 #[test]
 fn a_win_is_announced() {
     // x has 18 pieces in its goal and steps into the last square, b12.
-    let xs: Vec<&str> = O_HOME
-        .iter()
-        .copied()
-        .filter(|&s| s != "b12")
-        .chain(["b11"])
-        .collect();
+    let xs = goal_but("b12", "b11");
     let mut os = MIDDLE.to_vec();
     os.push("h10");
     let game = Game::from_position(position(&xs, &os, 'x'));
@@ -371,12 +376,7 @@ fn a_win_is_announced() {
 #[test]
 fn a_blocked_repetition_draw_is_explained() {
     // x fills its goal but for a16, which o keeps at home; both sides shuffle.
-    let xs: Vec<&str> = O_HOME
-        .iter()
-        .copied()
-        .filter(|&s| s != "a16")
-        .chain(["j10"])
-        .collect();
+    let xs = goal_but("a16", "j10");
     let mut os = MIDDLE.to_vec();
     os.push("a16");
     let mut game = Game::from_position(position(&xs, &os, 'x'));
