@@ -58,7 +58,9 @@ pub struct halma_search_result {
     /// The last completed iteration: below the requested depth only when a forced result
     /// was proven early, another limit (nodes, time) or a stop ended the search first, or
     /// the game has a single legal move (played after one iteration); 0 when stopped before
-    /// the first iteration ended (the move is then the best-ordered legal move).
+    /// the first iteration ended (the move is then the best-ordered legal move). When the
+    /// race solver played (the armies separated), the plies of the race it saw to the end,
+    /// which can exceed the requested depth.
     pub depth: u32,
     /// The nodes visited.
     pub nodes: u64,

@@ -111,7 +111,7 @@ pub struct SearchResult {
     /// proven early, another limit or a stop ended the search first, or there is a single
     /// legal move; 0 when the search was stopped before it completed one (the move is then
     /// the best-ordered legal move). When the race solver played (the armies separated),
-    /// the plies of the race it saw to the end.
+    /// the plies of the race it saw to the end, which can exceed the depth limit.
     pub depth: u32,
     /// The nodes visited.
     pub nodes: u64,
