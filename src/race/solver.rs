@@ -403,7 +403,7 @@ impl Search<'_> {
             bound = bound.max(count + gap_extra(outside));
         }
         if bound <= budget {
-            let enough = (budget + 1).saturating_sub(count);
+            let enough = budget.saturating_add(1).saturating_sub(count);
             bound = bound.max(count + straggler_extra(outside, enough));
         }
         if bound <= budget {
