@@ -199,7 +199,8 @@ typedef struct halma_search_result {
  */
 typedef struct halma_search_info {
     /**
-     * The depth of the iteration just completed.
+     * The depth of the iteration just completed (a race solver's answer, in a separated
+     * race, is reported once, with the plies of its race as the depth).
      */
     uint32_t depth;
     /**

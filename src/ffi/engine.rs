@@ -73,7 +73,8 @@ pub struct halma_search_result {
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
 pub struct halma_search_info {
-    /// The depth of the iteration just completed.
+    /// The depth of the iteration just completed (a race solver's answer, in a separated
+    /// race, is reported once, with the plies of its race as the depth).
     pub depth: u32,
     /// Its score, from the side to move's point of view.
     pub score: i32,

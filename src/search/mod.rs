@@ -164,7 +164,8 @@ impl ForcedResult {
 /// Progress of a search, reported after each completed iteration.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchInfo {
-    /// The depth of the iteration just completed.
+    /// The depth of the iteration just completed (a race solver's answer, in a separated
+    /// race, is reported once, with the plies of its race as the depth).
     pub depth: u32,
     /// Its score, from the side to move's point of view.
     pub score: i32,
