@@ -229,7 +229,8 @@ impl Engine {
     }
 
     /// An engine with a transposition table of at most `mb` mebibytes (rounded down to a
-    /// power of two of 64-byte buckets; 0 gives a table of one bucket).
+    /// power of two of 64-byte buckets; 0 gives a table of one bucket). The first separated
+    /// race it searches adds the race solver's table, of about the same size.
     pub fn with_table_mb(mb: usize) -> Engine {
         Engine {
             table: Table::new(mb),
