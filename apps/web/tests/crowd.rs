@@ -555,3 +555,113 @@ fn metrics_show_the_crowd_to_the_operator_only() {
     assert_eq!(scrape(3, "X-Forwarded-For: 203.0.113.5\r\n").status, 403);
     assert_eq!(scrape(3, "X-Forwarded-For: 127.0.0.1\r\n").status, 200);
 }
+
+#[test]
+fn the_sqlite_wal_shrinks_after_a_burst_of_writes() {
+    let server = Server::start(&[]);
+    let wal = server.dir.as_ref().unwrap().0.join("games.sqlite3-wal");
+    let size = || std::fs::metadata(&wal).map_or(0, |m| m.len());
+    // 50 clients playing and taking back moves for 6 s: a write each, as fast as they go.
+    let mut load = std::process::Command::new(env!("CARGO_BIN_EXE_halma-web-load"))
+        .args([
+            "--addr",
+            &server.addr,
+            "--kind",
+            "move",
+            "--clients",
+            "50",
+            "--seconds",
+            "6",
+        ])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("the load tool");
+    let mut peak = 0;
+    while load.try_wait().expect("wait").is_none() {
+        peak = peak.max(size());
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let mut report = String::new();
+    load.stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut report)
+        .expect("the report");
+    let start = Instant::now();
+    let shrunk = Server::eventually(Duration::from_secs(10), || size() <= 4 << 20);
+    println!(
+        "figure: WAL: {peak} bytes at the peak of the writes, {} bytes {:.1} s after ({})",
+        size(),
+        start.elapsed().as_secs_f64(),
+        report.trim()
+    );
+    assert!(
+        peak > 4 << 20,
+        "the writes should grow the WAL ({peak} bytes)"
+    );
+    assert!(shrunk, "the WAL keeps {} bytes after the writes", size());
+}
+
+/// Descriptors this test process may open at least, raised with util-linux's `prlimit`
+/// (as root, or within the hard limit).
+fn allow_descriptors(count: u32) {
+    let pid = std::process::id().to_string();
+    let limit = format!("--nofile={count}:{count}");
+    let raised = std::process::Command::new("prlimit")
+        .args(["--pid", &pid, &limit])
+        .status();
+    assert!(raised.is_ok_and(|s| s.success()), "prlimit {limit}");
+}
+
+#[test]
+fn memory_goes_back_after_floods_of_connections() {
+    const FLOOD: usize = 3000;
+    allow_descriptors(8192);
+    let dir = TempDir::new();
+    let server = Server::start_with(&dir.sqlite(), &[], Some(8192));
+    let id = server.new_game(json!({}));
+    honest(&server, &id, 20);
+    let baseline = server.rss_kib();
+    // 16 rounds: 3,000 connections from 32 addresses, each sending two requests with 12 KiB
+    // heads and reading nothing, then all closed.
+    let head = format!(
+        "GET /api/games/{id} HTTP/1.1\r\nHost: {}\r\nX-Pad: {}\r\n\r\n",
+        server.addr,
+        "a".repeat(12 * 1024)
+    )
+    .repeat(2);
+    let mut peak = baseline;
+    for _ in 0..16 {
+        let flood: Vec<TcpStream> = (0..FLOOD)
+            .map(|n| {
+                let source = Ipv4Addr::new(127, 0, 0, 2 + (n % 32) as u8);
+                let mut stream = server.connect_from_ip(source, Some(4096));
+                let _ = stream.write_all(head.as_bytes());
+                stream
+            })
+            .collect();
+        Server::eventually(Duration::from_secs(5), || server.open_fds() >= FLOOD);
+        std::thread::sleep(Duration::from_millis(200));
+        peak = peak.max(server.rss_kib());
+        drop(flood);
+        assert!(
+            Server::eventually(Duration::from_secs(10), || server.open_fds() < 100),
+            "the flood's connections stay open: {}",
+            server.open_fds()
+        );
+    }
+    // The allocator hands freed memory back over its decay time (jemalloc: 10 s).
+    let start = Instant::now();
+    let settled = Server::eventually(Duration::from_secs(20), || server.rss_kib() <= 2 * baseline);
+    println!(
+        "figure: memory: RSS {baseline} KiB before 16 floods of {FLOOD} connections, {peak} KiB at the peak, {} KiB {:.1} s after",
+        server.rss_kib(),
+        start.elapsed().as_secs_f64()
+    );
+    assert!(
+        settled,
+        "RSS {} KiB after the floods, {baseline} KiB before",
+        server.rss_kib()
+    );
+    server.honest_client_served(&id);
+}
