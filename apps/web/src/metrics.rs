@@ -311,135 +311,125 @@ impl Metrics {
     /// Everything, in the Prometheus text format (version 0.0.4).
     pub fn render(&self, gauges: &Gauges) -> String {
         let mut out = String::with_capacity(8 * 1024);
-        let header = |out: &mut String, name: &str, kind: &str, help: &str| {
-            let _ = writeln!(out, "# HELP {name} {help}\n# TYPE {name} {kind}");
-        };
         let load = |value: &AtomicU64| value.load(Ordering::Relaxed);
-
-        header(
+        let statuses = self.requests.iter().enumerate().map(|(index, count)| {
+            let status = STATUSES
+                .get(index)
+                .map_or_else(|| "other".to_owned(), u16::to_string);
+            (format!("status=\"{status}\""), load(count).to_string())
+        });
+        family(
             &mut out,
             "halma_requests_total",
             "counter",
             "HTTP responses sent, by status code.",
+            statuses,
         );
-        for (index, count) in self.requests.iter().enumerate() {
-            let status = STATUSES
-                .get(index)
-                .map_or_else(|| "other".to_owned(), u16::to_string);
-            let _ = writeln!(
-                out,
-                "halma_requests_total{{status=\"{status}\"}} {}",
-                load(count)
-            );
-        }
-        header(
+        let reasons = Refusal::ALL
+            .iter()
+            .zip(&self.refusals)
+            .map(|(reason, count)| {
+                (
+                    format!("reason=\"{}\"", reason.name()),
+                    load(count).to_string(),
+                )
+            });
+        family(
             &mut out,
             "halma_refusals_total",
             "counter",
             "Requests and connections turned away, by reason.",
+            reasons,
         );
-        for (reason, count) in Refusal::ALL.iter().zip(&self.refusals) {
-            let _ = writeln!(
-                out,
-                "halma_refusals_total{{reason=\"{}\"}} {}",
-                reason.name(),
-                load(count)
-            );
-        }
-        let gauge = |out: &mut String, name: &str, help: &str, value: String| {
-            header(out, name, "gauge", help);
-            let _ = writeln!(out, "{name} {value}");
-        };
-        let counter = |out: &mut String, name: &str, help: &str, value: u64| {
-            header(out, name, "counter", help);
-            let _ = writeln!(out, "{name} {value}");
-        };
-        gauge(
+        let one = |value: String| std::iter::once((String::new(), value));
+        family(
             &mut out,
             "halma_connections_open",
+            "gauge",
             "Connections open now.",
-            gauges.connections.to_string(),
+            one(gauges.connections.to_string()),
         );
-        gauge(
+        family(
             &mut out,
             "halma_connections_max",
+            "gauge",
             "Connections open at most (--max-connections).",
-            gauges.max_connections.to_string(),
+            one(gauges.max_connections.to_string()),
         );
-        counter(
+        family(
             &mut out,
             "halma_connections_accepted_total",
+            "counter",
             "Connections accepted.",
-            load(&self.connections_accepted),
+            one(load(&self.connections_accepted).to_string()),
         );
-        counter(
+        family(
             &mut out,
             "halma_connections_evicted_total",
+            "counter",
             "Idle connections closed to admit new ones at the connection cap.",
-            load(&self.connections_evicted),
+            one(load(&self.connections_evicted).to_string()),
         );
-        counter(
+        family(
             &mut out,
             "halma_connections_cut_total",
+            "counter",
             "Connections reset because their client left answers unread past --send-timeout-ms.",
-            load(&self.connections_cut),
+            one(load(&self.connections_cut).to_string()),
         );
-        header(
+        let per_work = |values: [String; Work::ALL.len()]| {
+            Work::ALL
+                .iter()
+                .zip(values)
+                .map(|(work, value)| (format!("purpose=\"{}\"", work.name()), value))
+        };
+        let waiting = [
+            gauges.waiting_moves.to_string(),
+            gauges.waiting_hints.to_string(),
+        ];
+        family(
             &mut out,
             "halma_searches_waiting",
             "gauge",
             "Searches waiting for an engine, by purpose.",
+            per_work(waiting),
         );
-        for (work, waiting) in [
-            (Work::Move, gauges.waiting_moves),
-            (Work::Hint, gauges.waiting_hints),
-        ] {
-            let _ = writeln!(
-                out,
-                "halma_searches_waiting{{purpose=\"{}\"}} {waiting}",
-                work.name()
-            );
-        }
-        gauge(
+        family(
             &mut out,
             "halma_searches_running",
+            "gauge",
             "Searches running now.",
-            gauges.running.to_string(),
+            one(gauges.running.to_string()),
         );
-        gauge(
+        family(
             &mut out,
             "halma_engines",
+            "gauge",
             "Engines (searches that may run at once).",
-            gauges.engines.to_string(),
+            one(gauges.engines.to_string()),
         );
-        header(
+        let searches = self
+            .searches
+            .each_ref()
+            .map(|count| load(count).to_string());
+        family(
             &mut out,
             "halma_searches_total",
             "counter",
             "Searches run to their end, by purpose.",
+            per_work(searches),
         );
-        for (work, count) in Work::ALL.iter().zip(&self.searches) {
-            let _ = writeln!(
-                out,
-                "halma_searches_total{{purpose=\"{}\"}} {}",
-                work.name(),
-                load(count)
-            );
-        }
-        header(
+        let seconds = self
+            .engine_micros
+            .each_ref()
+            .map(|micros| (load(micros) as f64 / 1e6).to_string());
+        family(
             &mut out,
             "halma_engine_seconds_total",
             "counter",
             "Engine time spent searching, by purpose.",
+            per_work(seconds),
         );
-        for (work, micros) in Work::ALL.iter().zip(&self.engine_micros) {
-            let _ = writeln!(
-                out,
-                "halma_engine_seconds_total{{purpose=\"{}\"}} {}",
-                work.name(),
-                load(micros) as f64 / 1e6
-            );
-        }
         header(
             &mut out,
             "halma_queue_wait_seconds",
@@ -461,14 +451,38 @@ impl Metrics {
             histogram.render(&mut out, "halma_database_seconds", &label);
         }
         if let Some(games) = gauges.games {
-            gauge(
+            family(
                 &mut out,
                 "halma_games_stored",
+                "gauge",
                 "Games stored (all processes on this database).",
-                games.to_string(),
+                one(games.to_string()),
             );
         }
         out
+    }
+}
+
+/// A family's `# HELP` and `# TYPE` lines.
+fn header(out: &mut String, name: &str, kind: &str, help: &str) {
+    let _ = writeln!(out, "# HELP {name} {help}\n# TYPE {name} {kind}");
+}
+
+/// A family: its header, then a line per sample (its labels, or none, and its value).
+fn family(
+    out: &mut String,
+    name: &str,
+    kind: &str,
+    help: &str,
+    samples: impl Iterator<Item = (String, String)>,
+) {
+    header(out, name, kind, help);
+    for (labels, value) in samples {
+        if labels.is_empty() {
+            let _ = writeln!(out, "{name} {value}");
+        } else {
+            let _ = writeln!(out, "{name}{{{labels}}} {value}");
+        }
     }
 }
 

@@ -10,7 +10,6 @@ use std::future::Future;
 use std::io::ErrorKind;
 use std::net::IpAddr;
 use std::sync::Arc;
-use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use axum::Router;
@@ -119,7 +118,6 @@ pub async fn serve(
         };
         METRICS.accepted();
         let socket = Socket::new(stream, limits.send_timeout);
-        let reset = socket.reset_switch();
         let tracked = Arc::new(tracked);
         let router = router.clone();
         let proxies = Arc::clone(&proxies);
@@ -150,12 +148,9 @@ pub async fn serve(
                         tracing::debug!("connection ended: {error}");
                     }
                 }
-                Ok(()) = evicted => {
-                    METRICS.evicted();
-                    reset.store(true, Ordering::Relaxed);
-                }
+                // Closed for a newcomer: idle, so nothing is lost but the connection.
+                Ok(()) = evicted => METRICS.evicted(),
             }
-            drop(connection);
             drop(slot);
         });
     }

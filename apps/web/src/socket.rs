@@ -1,7 +1,7 @@
 //! A connection's socket, so that a client that does not read cannot make the kernel hold
 //! memory for it: the send buffer is bounded, a write that waits longer than the send
-//! timeout ends the connection, and a connection that ends with answers unsent (or is
-//! evicted) is reset, which frees its buffers at once, instead of closed gracefully, which
+//! timeout ends the connection, and a connection that ends with answers unsent is reset,
+//! which frees its buffers at once, instead of closed gracefully, which
 //! leaves the kernel an orphaned socket that keeps its unsent data for minutes. The kernel's
 //! `TCP_USER_TIMEOUT` bounds the rest: data left unacknowledged (or a zero window) that long
 //! ends the connection, orphaned or not.
@@ -9,8 +9,6 @@
 use std::future::Future;
 use std::io;
 use std::pin::Pin;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::task::{Context, Poll};
 use std::time::Duration;
 
@@ -31,8 +29,6 @@ pub struct Socket {
     send_timeout: Duration,
     /// Running while a write waits for the client to read.
     stalled: Option<Pin<Box<Sleep>>>,
-    /// Set to reset the connection when it is dropped.
-    reset: Arc<AtomicBool>,
 }
 
 impl Socket {
@@ -46,13 +42,7 @@ impl Socket {
             stream,
             send_timeout,
             stalled: None,
-            reset: Arc::default(),
         }
-    }
-
-    /// A switch that makes the close a reset (for a connection evicted).
-    pub fn reset_switch(&self) -> Arc<AtomicBool> {
-        Arc::clone(&self.reset)
     }
 
     /// `poll` of a write: a write that stays pending past the send timeout fails.
@@ -82,11 +72,8 @@ impl Socket {
 impl Drop for Socket {
     fn drop(&mut self) {
         // A stalled write means the kernel's send buffer is full: answers unsent.
-        let stalled = self.stalled.is_some();
-        if stalled || self.reset.load(Ordering::Relaxed) {
-            if stalled {
-                METRICS.cut();
-            }
+        if self.stalled.is_some() {
+            METRICS.cut();
             let _ = SockRef::from(&self.stream).set_linger(Some(Duration::ZERO));
         }
     }

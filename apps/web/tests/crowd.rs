@@ -205,24 +205,35 @@ fn game_counts_are_the_databases_on_postgres() {
     two_processes_keep_one_count(&common::postgres_schema(&url));
 }
 
+/// `GET /api/games/{id}` on `stream` with the `extra` header lines (each ending `\r\n`):
+/// the response, and the bytes as they came.
+fn state_on(
+    mut stream: TcpStream,
+    server: &Server,
+    id: &str,
+    extra: &str,
+) -> (common::Response, Vec<u8>) {
+    write!(
+        stream,
+        "GET /api/games/{id} HTTP/1.1\r\nHost: {}\r\n{extra}Connection: close\r\n\r\n",
+        server.addr
+    )
+    .expect("send");
+    let mut answer = Vec::new();
+    let _ = stream.read_to_end(&mut answer);
+    (common::Response::parse(&answer), answer)
+}
+
 /// `count` honest state requests for `id`, each on a new connection from `127.0.1.N`
 /// (N = 1, 2, ...): their latencies, every one a 200.
 fn honest(server: &Server, id: &str, count: usize) -> Vec<Duration> {
     (0..count)
         .map(|n| {
-            let mut stream =
+            let stream =
                 server.connect_from_ip(Ipv4Addr::new(127, 0, 1, 1 + (n % 200) as u8), None);
             let start = Instant::now();
-            write!(
-                stream,
-                "GET /api/games/{id} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
-                server.addr
-            )
-            .expect("send");
-            let mut answer = Vec::new();
-            let _ = stream.read_to_end(&mut answer);
+            let (response, answer) = state_on(stream, server, id, "");
             let took = start.elapsed();
-            let response = common::Response::parse(&answer);
             assert_eq!(
                 response.status,
                 200,
@@ -457,16 +468,9 @@ fn behind_a_trusted_proxy_each_player_is_a_client() {
     // The proxy may hold more connections than one client.
     let id = server.new_game(json!({}));
     let held: Vec<TcpStream> = (0..30).map(|_| server.connect_from(2)).collect();
-    for mut stream in held {
-        write!(
-            stream,
-            "GET /api/games/{id} HTTP/1.1\r\nHost: {}\r\nX-Forwarded-For: 198.51.100.1\r\nConnection: close\r\n\r\n",
-            server.addr
-        )
-        .expect("send");
-        let mut answer = Vec::new();
-        let _ = stream.read_to_end(&mut answer);
-        assert_eq!(common::Response::parse(&answer).status, 200);
+    for stream in held {
+        let (response, _) = state_on(stream, &server, &id, "X-Forwarded-For: 198.51.100.1\r\n");
+        assert_eq!(response.status, 200);
     }
 }
 
