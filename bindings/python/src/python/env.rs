@@ -3,6 +3,7 @@
 
 use numpy::ndarray::{Array1, Array3};
 use numpy::{PyArray1, PyArray3};
+use pyo3::exceptions::PyOverflowError;
 use pyo3::prelude::*;
 
 use halma::{Game, Limits, Move, MoveList, Side};
@@ -36,11 +37,17 @@ fn side_of(index: u8) -> PyResult<Side> {
 /// An observation as numpy arrays: the planes and the action mask.
 type Observation<'py> = (Bound<'py, PyArray3<f32>>, Bound<'py, PyArray1<i8>>);
 
-/// The move `action` names for `mover`, or an error if it is out of range.
-fn decode(action: i64, mover: Side) -> PyResult<Move> {
-    match u16::try_from(action) {
-        Ok(code) => Ok(view::decode(code, mover)),
-        Err(_) => Err(IllegalMoveError::new_err(format!(
+/// The move `action` (a Python integer) names for `mover`, or an error if it is out of
+/// range (a `TypeError` if it is no integer).
+fn decode(action: &Bound<'_, PyAny>, mover: Side) -> PyResult<Move> {
+    let code = match action.extract::<i64>() {
+        Ok(value) => u16::try_from(value).ok(),
+        Err(error) if error.is_instance_of::<PyOverflowError>(action.py()) => None,
+        Err(error) => return Err(error),
+    };
+    match code {
+        Some(code) => Ok(view::decode(code, mover)),
+        None => Err(IllegalMoveError::new_err(format!(
             "action {action} is out of range: an action is from * 256 + to, 0 to 65535"
         ))),
     }
@@ -149,7 +156,7 @@ impl EnvCore {
 
     /// Plays `action` of the side to move and returns the status: 0 the game goes on, 1 the
     /// mover won, 2 drawn, 3 truncated at the ply cap.
-    fn step(&mut self, action: i64) -> PyResult<u8> {
+    fn step(&mut self, action: &Bound<'_, PyAny>) -> PyResult<u8> {
         self.check_ongoing()?;
         let mv = decode(action, self.game.position().turn())?;
         if !self.legal.contains(&mv) {
@@ -166,7 +173,7 @@ impl EnvCore {
     }
 
     /// Whether `action` is a legal action of the side to move (an error if it is out of range).
-    fn is_legal(&self, action: i64) -> PyResult<bool> {
+    fn is_legal(&self, action: &Bound<'_, PyAny>) -> PyResult<bool> {
         Ok(self
             .legal
             .contains(&decode(action, self.game.position().turn())?))
@@ -253,10 +260,8 @@ pub(crate) fn move_to_action(r#move: &str, side: &str) -> PyResult<u16> {
 
 /// The move (`from-to`, legal or not) that `action` names for `side`.
 #[pyfunction]
-pub(crate) fn action_to_move(action: i64, side: &str) -> PyResult<String> {
-    let side = super::game::parse_side(side)?;
-    let action = whole("action", action, 0, u16::MAX)?;
-    Ok(view::decode(action, side).to_string())
+pub(crate) fn action_to_move(action: &Bound<'_, PyAny>, side: &str) -> PyResult<String> {
+    Ok(decode(action, super::game::parse_side(side)?)?.to_string())
 }
 
 /// What a built-in opponent is.
