@@ -153,3 +153,16 @@ def test_bad_arguments_are_refused(arguments, message):
 def test_errors_are_halma_errors():
     with pytest.raises(HalmaError):
         HalmaEnv(opponent="nobody")
+
+
+def test_the_readmes_agent_example_runs():
+    # examples/evaluate_agent.py, as the README shows it, on two games.
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "examples" / "evaluate_agent.py"
+    spec = importlib.util.spec_from_file_location("evaluate_agent", path)
+    example = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(example)
+    results = example.evaluate("greedy", games=2)
+    assert sum(results.values()) == 2
