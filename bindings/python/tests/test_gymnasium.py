@@ -126,6 +126,13 @@ def test_the_same_seed_gives_the_same_game():
     assert moves(11) != moves(12)
 
 
+def test_moves_and_actions_of_the_agent_convert_both_ways():
+    environment = HalmaEnv(side="o")
+    environment.reset(seed=0)
+    assert environment.move_to_action("e15-f14") == move_to_action("e15-f14", "player_1")
+    assert environment.action_to_move(move_to_action("e15-f14", "player_1")) == "e15-f14"
+
+
 def test_masks_for_masking_learners():
     environment = HalmaEnv()
     _, info = environment.reset(seed=0)

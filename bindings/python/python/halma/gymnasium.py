@@ -36,8 +36,19 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from halma._halma import EnvCore, Game, GameOverError, Opponent
-from halma.pettingzoo import DEFAULT_MAX_PLIES, NUM_ACTIONS, OBSERVATION_SHAPE
+from halma._env import (
+    DEFAULT_MAX_PLIES,
+    DRAWN,
+    NUM_ACTIONS,
+    OBSERVATION_SHAPE,
+    ONGOING,
+    RENDER_MODES,
+    TRUNCATED,
+    WON,
+    check_render_mode,
+    render,
+)
+from halma._halma import EnvCore, Game, GameOverError, Opponent, action_to_move, move_to_action
 
 __all__ = ["ENV_ID", "HalmaEnv"]
 
@@ -45,8 +56,6 @@ __all__ = ["ENV_ID", "HalmaEnv"]
 ENV_ID = "halma/Halma-v0"
 
 _SIDES = ("x", "o", "random")
-# EnvCore's statuses after a step.
-_ONGOING, _WON, _DRAWN, _TRUNCATED = 0, 1, 2, 3
 
 
 class HalmaEnv(gymnasium.Env):
@@ -60,7 +69,7 @@ class HalmaEnv(gymnasium.Env):
     :param table_mb: the size of the opponent engine's table, in MiB.
     """
 
-    metadata = {"render_modes": ["human", "ansi", "rgb_array"], "render_fps": 2}
+    metadata = {"render_modes": RENDER_MODES, "render_fps": 2}
 
     def __init__(
         self,
@@ -72,10 +81,7 @@ class HalmaEnv(gymnasium.Env):
     ):
         if side not in _SIDES:
             raise ValueError(f"side must be 'x', 'o' or 'random', not {side!r}")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(
-                f"unknown render mode {render_mode!r}: the modes are {self.metadata['render_modes']}"
-            )
+        check_render_mode(render_mode)
         self.render_mode = render_mode
         self.opponent = opponent
         self.side = side
@@ -114,7 +120,7 @@ class HalmaEnv(gymnasium.Env):
         opponent_move = None
         if self._core.turn != self._agent:
             status, opponent_move = self._opponent.play(self._core)
-            if status != _ONGOING:
+            if status != ONGOING:
                 raise GameOverError(f"the opponent's first move {opponent_move} ended the game")
         observation, info = self._observe(opponent_move)
         if self.render_mode == "human":
@@ -135,20 +141,29 @@ class HalmaEnv(gymnasium.Env):
         status = self._core.step(action)
         reward = 1.0
         opponent_move = None
-        if status == _ONGOING:
+        if status == ONGOING:
             status, opponent_move = self._opponent.play(self._core)
             reward = -1.0
-        self._done = status != _ONGOING
+        self._done = status != ONGOING
         observation, info = self._observe(opponent_move)
         if self.render_mode == "human":
             self.render()
         return (
             observation,
-            reward if status == _WON else 0.0,
-            status in (_WON, _DRAWN),
-            status == _TRUNCATED,
+            reward if status == WON else 0.0,
+            status in (WON, DRAWN),
+            status == TRUNCATED,
             info,
         )
+
+    def move_to_action(self, move: str) -> int:
+        """The agent's action that plays ``move`` (``from-to`` as the board is)."""
+        return move_to_action(move, self.agent_side)
+
+    def action_to_move(self, action: SupportsInt) -> str:
+        """The move (``from-to`` as the board is, legal or not) that the agent's ``action``
+        names."""
+        return action_to_move(action, self.agent_side)
 
     def action_masks(self) -> np.ndarray:
         """The action mask now (for masking learners such as sb3-contrib's MaskablePPO)."""
@@ -166,16 +181,7 @@ class HalmaEnv(gymnasium.Env):
     def render(self) -> str | np.ndarray | None:
         """The board: printed (``"human"``), as text (``"ansi"``) or as an RGB image of
         384 x 384 pixels (``"rgb_array"``), rank 16 on top."""
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() was called without a render mode")
-            return None
-        if self.render_mode == "rgb_array":
-            return self._core.render_rgb()
-        text = self._core.render_text()
-        if self.render_mode == "ansi":
-            return text
-        print(text)
-        return None
+        return render(self._core, self.render_mode)
 
 
 gymnasium.register(id=ENV_ID, entry_point="halma.gymnasium:HalmaEnv")

@@ -36,13 +36,23 @@ from __future__ import annotations
 
 from typing import Any
 
-import gymnasium
 import numpy as np
 from gymnasium import spaces
 from gymnasium.utils import EzPickle
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from halma._env import (
+    DEFAULT_MAX_PLIES,
+    NUM_ACTIONS,
+    OBSERVATION_SHAPE,
+    ONGOING,
+    RENDER_MODES,
+    TRUNCATED,
+    WON,
+    check_render_mode,
+    render,
+)
 from halma._halma import EnvCore, Game, IllegalMoveError
 from halma._halma import action_to_move as _action_to_move
 from halma._halma import move_to_action as _move_to_action
@@ -60,18 +70,10 @@ __all__ = [
 
 #: The agents, in the order they move from the start.
 AGENTS = ("player_0", "player_1")
-#: The number of actions: 256 seen origin squares times 256 destinations.
-NUM_ACTIONS = 65536
-#: The shape of an observation's planes: rank, file, plane.
-OBSERVATION_SHAPE = (16, 16, 5)
-#: The default ply cap.
-DEFAULT_MAX_PLIES = 1000
 
 _SIDES = {"player_0": "x", "player_1": "o"}
 _INDEX = {"player_0": 0, "player_1": 1}
 _OTHER = {"player_0": "player_1", "player_1": "player_0"}
-# EnvCore's statuses after a step.
-_ONGOING, _WON, _DRAWN, _TRUNCATED = 0, 1, 2, 3
 _NO_ACTIONS = np.zeros(0, dtype=np.int64)
 _NO_ACTIONS.flags.writeable = False
 
@@ -112,7 +114,7 @@ class raw_env(AECEnv, EzPickle):
     """
 
     metadata = {
-        "render_modes": ["human", "ansi", "rgb_array"],
+        "render_modes": RENDER_MODES,
         "name": "halma_v0",
         "is_parallelizable": False,
         "render_fps": 2,
@@ -121,10 +123,7 @@ class raw_env(AECEnv, EzPickle):
     def __init__(self, render_mode: str | None = None, max_plies: int = DEFAULT_MAX_PLIES):
         EzPickle.__init__(self, render_mode, max_plies)
         super().__init__()
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(
-                f"unknown render mode {render_mode!r}: the modes are {self.metadata['render_modes']}"
-            )
+        check_render_mode(render_mode)
         self.render_mode = render_mode
         self._core = EnvCore(max_plies)
         self.possible_agents = list(AGENTS)
@@ -191,14 +190,14 @@ class raw_env(AECEnv, EzPickle):
         other = _OTHER[agent]
         self._cumulative_rewards[agent] = 0
         self.agent_selection = other
-        if status == _ONGOING:
+        if status == ONGOING:
             self.infos[agent] = {"legal_actions": _NO_ACTIONS}
             self.infos[other] = {"legal_actions": self._core.legal_actions()}
         else:
-            if status == _WON:
+            if status == WON:
                 self.rewards[agent] = 1
                 self.rewards[other] = -1
-            ended = self.truncations if status == _TRUNCATED else self.terminations
+            ended = self.truncations if status == TRUNCATED else self.terminations
             for name in AGENTS:
                 ended[name] = True
                 self.infos[name] = {"legal_actions": _NO_ACTIONS}
@@ -209,16 +208,7 @@ class raw_env(AECEnv, EzPickle):
     def render(self) -> str | np.ndarray | None:
         """The board: printed (``"human"``), as text (``"ansi"``) or as an RGB image of
         384 x 384 pixels (``"rgb_array"``), rank 16 on top."""
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() was called without a render mode")
-            return None
-        if self.render_mode == "rgb_array":
-            return self._core.render_rgb()
-        text = self._core.render_text()
-        if self.render_mode == "ansi":
-            return text
-        print(text)
-        return None
+        return render(self._core, self.render_mode)
 
     def close(self) -> None:
         """Nothing to release: the game lives in memory only."""
