@@ -184,19 +184,28 @@ def main() -> None:
         check=True,
     )
     binary = ROOT / "target" / "release" / "examples" / "search_speed"
-    native_rates, python_rates, overheads = [], [], []
-    for _ in range(arguments.rounds):
+    native_rates, python_rates, ratios, overheads = [], [], [], []
+    texts = native_searches(binary, arguments.depth)[1]
+    for round in range(2 * arguments.rounds - 1):
+        # Rounds in pairs, the order alternating, each pair's ratio kept.
+        python_first = round % 2 == 1
+        if python_first:
+            python_nodes, python_seconds, outside = python_searches(texts, arguments.depth)
         native_nodes, texts, native_seconds = native_searches(binary, arguments.depth)
-        python_nodes, python_seconds, outside = python_searches(texts, arguments.depth)
-        overheads.append(outside / len(texts))
+        if not python_first:
+            python_nodes, python_seconds, outside = python_searches(texts, arguments.depth)
         assert native_nodes == python_nodes, f"node counts differ: {native_nodes} {python_nodes}"
+        overheads.append(outside / len(texts))
         native_rates.append(sum(native_nodes) / native_seconds)
         python_rates.append(sum(python_nodes) / python_seconds)
+        ratios.append(python_rates[-1] / native_rates[-1])
     native_rate, python_rate = statistics.median(native_rates), statistics.median(python_rates)
     print(f"engine, native:                         {native_rate:,.0f} nodes/s "
           f"({len(texts)} positions to depth {arguments.depth}, {sum(native_nodes):,} nodes a round)")
     print(f"engine, from Python:                    {python_rate:,.0f} nodes/s "
-          f"({python_rate / native_rate:.1%} of native; the same node counts)")
+          f"(the same node counts)")
+    print(f"from Python / native, by round:         median {statistics.median(ratios):.1%}, "
+          f"{min(ratios):.1%} to {max(ratios):.1%} over {len(ratios)} rounds")
     print(f"the bindings' time around a search:     {statistics.median(overheads) * 1e6:.0f} us "
           f"(a search here takes {python_seconds / len(texts) * 1e3:.0f} ms)")
 
