@@ -99,7 +99,15 @@ impl Engine {
         })
     }
 
-    /// Searches the current position of `game` and returns the best move found.
+    /// Searches the current position of `game` (as it is now: the game can be changed
+    /// meanwhile) with the GIL released, and returns the best move found.
+    ///
+    /// `level` (1 to 10) sets the play of a difficulty level; `depth`, `nodes` and `time_ms`
+    /// limit the search (the first reached ends it), on top of the level if one is given; with
+    /// none of them, the search plays `DEFAULT_LEVEL`. Levels 1 to 9 take 300 ms at least
+    /// unless `pace=False`. Searches limited by depth and nodes only are deterministic.
+    /// Raises `GameOverError` for a finished game, `HalmaError` for a limit out of range or
+    /// when this engine is searching already.
     #[pyo3(signature = (game, depth = None, nodes = None, time_ms = None, level = None, pace = true))]
     #[allow(clippy::too_many_arguments)]
     fn search(

@@ -31,6 +31,10 @@ fn texts(moves: impl IntoIterator<Item = Move>) -> Vec<String> {
 }
 
 /// A game of Halma: the position it started from, the moves played, and the outcome.
+///
+/// Moves are text: `from-to` (`"l2-k3"`), or as input a hop path (`"n2-n4-n6"`). Games compare
+/// equal when they started from the same position and played the same moves; they change, so
+/// they have no hash. `str(game)` draws the board.
 #[pyclass(module = "halma", name = "Game")]
 #[derive(Clone)]
 pub(crate) struct Game {
@@ -120,6 +124,8 @@ impl Game {
     }
 
     /// Plays `move` (`from-to` or a hop path such as `n2-n4-n6`) and returns it as `from-to`.
+    /// Raises `ParseError` for text that is no move, `GameOverError` once the game has ended,
+    /// `IllegalMoveError` (saying why) for a move that is not legal now.
     fn play(&mut self, r#move: &str) -> PyResult<String> {
         self.inner
             .play_text(r#move)
