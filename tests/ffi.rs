@@ -209,26 +209,29 @@ fn readme_example(language: &str) -> String {
     readme[start..start + length].to_owned()
 }
 
-/// Compiles the README's example in `language` with `compiler` and `flags`, runs it, and
-/// returns what it printed.
-fn run_readme_example(compiler: &str, flags: &[&str], language: &str) -> String {
-    let source = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("readme_example.{language}"));
-    std::fs::write(&source, readme_example(language)).expect("the temporary directory is writable");
+/// Writes `text` into the test's temporary directory as `file`, compiles it with `compiler`
+/// and `flags`, runs it, checks that it succeeded, and returns what it printed.
+fn compile_and_run(compiler: &str, flags: &[&str], file: &str, text: &str) -> String {
+    let source = Path::new(env!("CARGO_TARGET_TMPDIR")).join(file);
+    fs::write(&source, text).expect("the temporary directory is writable");
     let program = build(
         compiler,
         flags,
         source.to_str().expect("a UTF-8 path"),
-        &format!("readme_example_{language}"),
+        &file.replace('.', "_"),
     );
     let output = Command::new(&program)
         .output()
-        .expect("the README example runs");
-    assert!(
-        output.status.success(),
-        "{}",
-        report("the README example", &output)
-    );
+        .unwrap_or_else(|error| panic!("{file} does not run: {error}"));
+    assert!(output.status.success(), "{}", report(file, &output));
     String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// Compiles the README's example in `language` with `compiler` and `flags`, runs it, and
+/// returns what it printed.
+fn run_readme_example(compiler: &str, flags: &[&str], language: &str) -> String {
+    let file = format!("readme_example.{language}");
+    compile_and_run(compiler, flags, &file, &readme_example(language))
 }
 
 #[test]
@@ -273,15 +276,14 @@ fn check_committed(path: &str, found: &str, source: &str, advice: &str) {
         eprintln!("note: HALMA_BLESS=1: wrote {path} from {source}");
         return;
     }
+    /// The lines with their ends, so that a missing final newline shows too.
+    fn lines(text: &str) -> impl Iterator<Item = &str> {
+        text.split_inclusive('\n').chain([""])
+    }
     let (line, (committed, found)) = (1..)
-        .zip(
-            committed
-                .lines()
-                .chain([""; 1])
-                .zip(found.lines().chain([""; 1])),
-        )
+        .zip(lines(&committed).zip(lines(found)))
         .find(|(_, (committed, found))| committed != found)
-        .unwrap_or((0, ("", "")));
+        .expect("texts that differ differ in a line");
     panic!(
         "{path} is not {source}, from line {line}:\n  committed: {committed:?}\n  now:       \
          {found:?}\n{advice}"
@@ -388,19 +390,9 @@ fn struct_layouts_and_constants_are_the_recorded_abi() {
     };
     let header =
         fs::read_to_string(root().join("include/halma.h")).expect("include/halma.h is readable");
-    let source = Path::new(env!("CARGO_TARGET_TMPDIR")).join("abi.c");
-    fs::write(&source, abi_program(&header)).expect("the temporary directory is writable");
     let flags = ["-std=c11", "-Wall", "-Wextra", "-Werror", "-pedantic"];
-    let program = build(&cc, &flags, source.to_str().expect("a UTF-8 path"), "abi");
-    let output = Command::new(&program)
-        .output()
-        .expect("the ABI program runs");
-    assert!(
-        output.status.success(),
-        "{}",
-        report("the ABI program", &output)
-    );
-    let layout = format!("{ABI_PREAMBLE}{}", String::from_utf8_lossy(&output.stdout));
+    let measured = compile_and_run(&cc, &flags, "abi.c", &abi_program(&header));
+    let layout = format!("{ABI_PREAMBLE}{measured}");
     check_committed(
         "tests/c/abi.txt",
         &layout,
