@@ -23,9 +23,11 @@ import json, sys
 package = next(p for p in json.load(sys.stdin)["packages"] if p["name"] == "halma")
 print(" ".join(sorted(name for name in package["features"] if name != "default")))')"
 [ -n "$features" ] || fail "no features found in the manifest"
-cargo clippy --quiet -p halma --lib --no-default-features -- -D warnings
+# --release: the profile of .ci/run's clippy step, whose checked dependencies it reuses.
+cargo clippy --quiet --release -p halma --lib --no-default-features -- -D warnings
 for feature in $features; do
-    cargo clippy --quiet -p halma --lib --no-default-features --features "$feature" -- -D warnings
+    cargo clippy --quiet --release -p halma --lib --no-default-features --features "$feature" \
+        -- -D warnings
     echo "ok: --no-default-features, and --features $feature alone"
 done
 
@@ -34,10 +36,14 @@ echo "-- no C ABI without the capi feature"
 cbindgen() { cargo tree -p halma -e normal,build --prefix none "$@" | grep -c '^cbindgen ' || true; }
 [ "$(cbindgen)" = 0 ] || fail "cbindgen is in halma's dependency tree without capi"
 [ "$(cbindgen --features capi)" -gt 0 ] || fail "the check sees no cbindgen even with capi"
-# The C functions an rlib defines (nm reads the archive's objects; its metadata is no object).
+# Where cargo puts its output (CARGO_TARGET_DIR, .cargo/config.toml or target/).
+target_dir="$(cargo metadata --no-deps --format-version 1 |
+    python3 -c 'import json, sys; print(json.load(sys.stdin)["target_directory"])')"
+# The C functions the rlib defines (nm reads the archive's objects; its metadata is no
+# object). A debug build: the quickest, and what `cargo publish` verifies with next.
 c_functions() {
     cargo build --quiet -p halma --lib --no-default-features "$@"
-    nm --defined-only target/debug/libhalma.rlib 2>/dev/null | grep -c ' T halma_' || true
+    nm --defined-only "$target_dir/debug/libhalma.rlib" 2>/dev/null | grep -c ' T halma_' || true
 }
 [ "$(c_functions)" = 0 ] || fail "the rlib defines halma_* functions without capi"
 with_capi="$(c_functions --features capi)"
