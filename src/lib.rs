@@ -9,6 +9,7 @@
 //!   (`l2-k3`), [`MoveText`] (a hop path such as `n2-n4-n6`), [`MoveList`].
 //! - The computer opponent: [`Engine`] searches a game within [`Limits`] (depth, nodes,
 //!   time, or a difficulty level) and can be stopped from another thread ([`search`]).
+//!   It starts no thread, and reads time from one [`clock`], which a WebAssembly host sets.
 //! - The C ABI is no part of this Rust API: the repository's `halma-capi` crate builds it
 //!   into `libhalma.a` and `libhalma.so` for C and C++ hosts (`include/halma.h`,
 //!   `include/halma.hpp`).
@@ -89,6 +90,7 @@ pub use search::{
 pub use side::{ParseSideError, Side};
 pub use square::{ParseSquareError, Square};
 
+pub mod clock;
 // The C ABI, for halma-capi (libhalma) and the fuzz targets: hidden, since its contract is
 // include/halma.h rather than this crate's Rust API and its semver.
 #[cfg(feature = "capi")]
