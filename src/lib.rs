@@ -10,7 +10,9 @@
 //! - The computer opponent: [`Engine`] searches a game within [`Limits`] (depth, nodes,
 //!   time, or a difficulty level) and can be stopped from another thread ([`search`]).
 //!   It starts no thread, and reads time from one [`clock`], which a WebAssembly host sets.
-//! - The C ABI: [`ffi`], declared in `include/halma.h`.
+//! - The C ABI is no part of this Rust API: the repository's `halma-capi` crate builds it
+//!   into `libhalma.a` and `libhalma.so` for C and C++ hosts (`include/halma.h`,
+//!   `include/halma.hpp`).
 //!
 //! The rules are those of `docs/RULES.md` in the repository: squares, notation and perft
 //! counts follow it exactly.
@@ -50,9 +52,15 @@
 //!
 //! - `serde`: `Serialize`/`Deserialize` for [`Square`], [`Side`], [`Move`] and [`Position`],
 //!   as their text forms (`"l2"`, `"x"`, `"l2-k3"`, position text).
+//! - `tuning`: the search's tunable parameters (`search::Params`), for tests and engine
+//!   matches; not a stable API.
+//! - `capi`: compiles the C ABI's `halma_*` functions into the library, for `halma-capi`;
+//!   not for Rust users (its Rust side is hidden and follows the C header, not semver).
 
 #![deny(missing_docs)]
 #![deny(unsafe_code)]
+// docs.rs (`--cfg docsrs`, nightly) marks each item that needs a feature with a badge.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod bitboard;
 mod game;
@@ -83,6 +91,10 @@ pub use side::{ParseSideError, Side};
 pub use square::{ParseSquareError, Square};
 
 pub mod clock;
+// The C ABI, for halma-capi (libhalma) and the fuzz targets: hidden, since its contract is
+// include/halma.h rather than this crate's Rust API and its semver.
+#[cfg(feature = "capi")]
+#[doc(hidden)]
 pub mod ffi;
 pub mod race;
 pub mod search;
@@ -91,3 +103,8 @@ pub mod search;
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
+
+/// The example of the crate's page on crates.io, run as a doctest too.
+#[cfg(doctest)]
+#[doc = include_str!("../README.crates.md")]
+pub struct CratesReadmeDoctests;
