@@ -54,6 +54,7 @@
 #![deny(unsafe_code)]
 
 mod bitboard;
+mod clock;
 mod game;
 mod moves;
 mod notation;

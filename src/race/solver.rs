@@ -17,7 +17,9 @@
 //! is most often a shortest one, and the last iteration, the costliest, is never run.
 
 use std::sync::OnceLock;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use crate::clock::Instant;
 
 use super::army::{Army, Frame, GOAL, Rules};
 use super::beam::beam;

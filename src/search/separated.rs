@@ -10,7 +10,7 @@
 //! the forced result when the counts decide the race, else the estimated race in
 //! hundredths of a move.
 
-use std::time::Instant;
+use crate::clock::Instant;
 
 use crate::moves::Move;
 use crate::position::Position;

@@ -35,10 +35,11 @@ impl Signal {
         }
     }
 
-    /// Whether search `number` was told to stop.
+    /// Whether search `number` was told to stop (by a stop handle, or by a WebAssembly
+    /// host).
     #[inline]
     pub(crate) fn stopped(&self, number: u64) -> bool {
-        self.stop.load(Ordering::Relaxed) == number
+        self.stop.load(Ordering::Relaxed) == number || crate::clock::host_stop_requested()
     }
 }
 

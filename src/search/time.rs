@@ -1,7 +1,9 @@
 //! Time management: when a search must stop, whether another iteration can still end in
 //! time, and the minimum thinking time of a level.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use crate::clock::{CAN_SLEEP, Instant};
 
 use super::limits::Limits;
 
@@ -52,9 +54,10 @@ impl Clock {
     }
 
     /// Waits until the search has taken its minimum time (a level answers neither
-    /// instantly nor slowly), or until `stopped` says to return now.
+    /// instantly nor slowly), or until `stopped` says to return now; where the platform
+    /// cannot sleep (WebAssembly), the host applies it.
     pub(crate) fn wait_for_pace(&self, stopped: impl Fn() -> bool) {
-        while self.elapsed() < self.pace && !stopped() {
+        while CAN_SLEEP && self.elapsed() < self.pace && !stopped() {
             let left = self.pace.saturating_sub(self.elapsed());
             std::thread::sleep(left.min(Duration::from_millis(2)));
         }
