@@ -1,79 +1,129 @@
-//! The library's one clock: [`Instant`] is std's where the platform has a clock, and on
-//! `wasm32-unknown-unknown` (a browser or another WebAssembly host), where std's clock
-//! traps, the host's.
+//! The library's one clock: every reading of time (a search's deadlines, the race solver's
+//! time budget) and every wait (a level's minimum thinking time) goes through this module,
+//! so that a platform without `std`'s clock can give its own.
 //!
-//! # WebAssembly hosts
+//! By default the clock is `std`'s monotonic clock. On `wasm32-unknown-unknown`, `std` has
+//! none (`std::time::Instant::now` traps there): the host [sets](set) one, for instance
+//! from a browser's `performance.now()`. Until it does, time reads as later than every
+//! deadline, so a time limit is reached at once: a search with one returns its first
+//! iteration's move instead of hanging. Nothing here sleeps on WebAssembly (a host applies
+//! a level's minimum thinking time itself: [`Limits::pace`](crate::Limits::pace)), and
+//! nothing here starts a thread.
 //!
-//! A `wasm32-unknown-unknown` build that searches imports two functions from the import
-//! module `halma` (a build that only uses the rules imports nothing):
+//! The clock is set for the whole process (a host has one clock); set it before the first
+//! search.
 //!
-//! - `now_ms() -> f64`: the host's monotonic clock in milliseconds from any fixed origin
-//!   (`performance.now()` in a browser);
-//! - `stop_requested() -> i32`: nonzero to stop the running search. A search that runs in
-//!   a Web Worker cannot read a stop message until it ends, so it asks its host every 1024
-//!   nodes; a browser host answers from a `SharedArrayBuffer` flag that the page sets. The
-//!   host clears it before the next search.
+//! ```
+//! use std::time::{Duration, Instant};
 //!
-//! The library never sleeps there: a level's minimum thinking time is the host's to apply.
+//! // What a WebAssembly host does with `performance.now()`; any monotonic source works.
+//! fn now() -> Duration {
+//!     static ORIGIN: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+//!     ORIGIN.get_or_init(Instant::now).elapsed()
+//! }
+//! halma::clock::set(now);
+//! ```
 
-#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
-pub(crate) use std::time::Instant;
+use core::time::Duration;
+use std::sync::{PoisonError, RwLock};
 
-#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
-pub(crate) use host::Instant;
+/// The host's clock, if it set one.
+static HOST: RwLock<Option<fn() -> Duration>> = RwLock::new(None);
 
-/// Whether the host asks the running search to stop (never, where stop handles reach it).
-#[inline]
-pub(crate) fn host_stop_requested() -> bool {
-    #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
-    {
-        host::stop_requested() != 0
+/// Makes `now` the clock the library reads from now on, for the whole process.
+///
+/// `now` gives the time since any fixed origin, and never goes back (a clock that does
+/// counts as standing still until it is back). Example: [the module](self).
+pub fn set(now: fn() -> Duration) {
+    *HOST.write().unwrap_or_else(PoisonError::into_inner) = Some(now);
+}
+
+/// Whether `std` has a clock on this target.
+const STD_CLOCK: bool = !cfg!(all(target_family = "wasm", target_os = "unknown"));
+
+/// Whether this target can sleep (WebAssembly in a browser cannot block its thread).
+const CAN_SLEEP: bool = !cfg!(target_family = "wasm");
+
+/// A moment on the library's clock: the time since the clock's origin.
+///
+/// Arithmetic saturates: a deadline a [`Duration::MAX`] away is the end of time, not an
+/// overflow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) struct Instant(Duration);
+
+impl Instant {
+    /// The end of time: later than every reading of a clock.
+    const END: Instant = Instant(Duration::MAX);
+
+    /// Now.
+    pub(crate) fn now() -> Instant {
+        let host = *HOST.read().unwrap_or_else(PoisonError::into_inner);
+        match host {
+            Some(now) => Instant(now()),
+            None if STD_CLOCK => Instant(std_now()),
+            // No clock: every deadline has passed.
+            None => Instant::END,
+        }
     }
-    #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
-    {
-        false
+
+    /// The time from this moment to now (zero when now is not later).
+    pub(crate) fn elapsed(self) -> Duration {
+        Instant::now().0.saturating_sub(self.0)
+    }
+
+    /// The moment `time` after this one (the end of time at most).
+    pub(crate) fn saturating_add(self, time: Duration) -> Instant {
+        Instant(self.0.saturating_add(time))
+    }
+
+    /// Whether this moment has come.
+    pub(crate) fn has_passed(self) -> bool {
+        Instant::now() >= self
     }
 }
 
-/// Whether this platform can sleep (a level's minimum time is then applied by the search).
-pub(crate) const CAN_SLEEP: bool = !cfg!(all(target_arch = "wasm32", target_os = "unknown"));
+/// `std`'s monotonic clock, from its first reading.
+fn std_now() -> Duration {
+    static ORIGIN: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+    ORIGIN.get_or_init(std::time::Instant::now).elapsed()
+}
 
-#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
-mod host {
-    use core::ops::Add;
-    use core::time::Duration;
+/// Waits until `moment` has passed or `stopped` says to return, where the platform can
+/// sleep; returns at once where it cannot (WebAssembly).
+pub(crate) fn wait_until(moment: Instant, stopped: impl Fn() -> bool) {
+    if !CAN_SLEEP {
+        return;
+    }
+    loop {
+        let now = Instant::now();
+        if now >= moment || stopped() {
+            return;
+        }
+        // Short naps, so that a stop is seen within a few milliseconds.
+        std::thread::sleep((moment.0 - now.0).min(Duration::from_millis(2)));
+    }
+}
 
-    // SAFETY: both imports take no argument and return a plain number, so whatever the host
-    // returns is a valid value: calling them cannot break memory safety.
-    #[allow(unsafe_code)]
-    #[link(wasm_import_module = "halma")]
-    unsafe extern "C" {
-        safe fn now_ms() -> f64;
-        pub(super) safe fn stop_requested() -> i32;
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn deadlines_saturate() {
+        let now = Instant::now();
+        let end = now.saturating_add(Duration::MAX);
+        assert_eq!(end, Instant::END);
+        assert_eq!(end.saturating_add(Duration::MAX), Instant::END);
+        assert!(!end.has_passed());
+        assert!(now.has_passed());
+        assert_eq!(end.elapsed(), Duration::ZERO);
     }
 
-    /// A moment of the host's clock: the time since its origin.
-    #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-    pub(crate) struct Instant(Duration);
-
-    impl Instant {
-        /// Now (the host's origin, for a host whose clock reads no number).
-        pub(crate) fn now() -> Instant {
-            let seconds = now_ms() / 1000.0;
-            Instant(Duration::try_from_secs_f64(seconds).unwrap_or(Duration::ZERO))
-        }
-
-        /// The time since this moment (zero if the host's clock went back).
-        pub(crate) fn elapsed(&self) -> Duration {
-            Instant::now().0.saturating_sub(self.0)
-        }
-    }
-
-    impl Add<Duration> for Instant {
-        type Output = Instant;
-
-        fn add(self, time: Duration) -> Instant {
-            Instant(self.0.saturating_add(time))
-        }
+    #[test]
+    fn a_moment_passed_needs_no_wait() {
+        let start = std::time::Instant::now();
+        wait_until(Instant::now(), || false);
+        wait_until(Instant::END, || true);
+        assert!(start.elapsed() < Duration::from_secs(1));
     }
 }

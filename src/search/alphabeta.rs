@@ -2,7 +2,6 @@
 //! with the transposition table, null-move pruning, a beam and late-move reductions.
 
 use crate::clock::Instant;
-
 use crate::game::Game;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;

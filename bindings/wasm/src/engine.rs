@@ -35,7 +35,7 @@ pub fn create(table_mb: u32) -> Result<(), Failure> {
     }
     ENGINE.with_borrow_mut(|engine| {
         *engine = None; // the old table is freed before the new one is made
-        *engine = Some(Engine::with_table_mb(table_mb as usize));
+        *engine = Some(made(Engine::with_table_mb(table_mb as usize)));
     });
     Ok(())
 }
@@ -59,7 +59,7 @@ pub fn limits(depth: u32, nodes: f64, time_ms: f64, level: u32) -> Result<Limits
         (0, true) => Ok(Limits::depth(depth)
             .with_nodes(nodes as u64)
             .with_time(Duration::from_secs_f64(time_ms / 1000.0))),
-        (level, false) => Ok(Limits::level(level as u8).without_pace()),
+        (level, false) => Ok(Limits::level(level as u8)),
         (_, true) => bad("a search takes a level or limits, not both"),
     }
 }
@@ -68,16 +68,24 @@ pub fn limits(depth: u32, nodes: f64, time_ms: f64, level: u32) -> Result<Limits
 /// host, and returns the result as JSON.
 pub fn search(handle: u32, limits: &Limits) -> Result<String, Failure> {
     let game = games::with(handle, |game| Ok(game.clone()))?;
+    let pace = limits.pace();
+    let limits = limits.clone().without_pace(); // the host waits it out
     ENGINE.with_borrow_mut(|slot| {
-        let engine = slot.get_or_insert_with(Engine::new);
+        let engine = slot.get_or_insert_with(|| made(Engine::new()));
         let result = engine
-            .search_with_info(&game, limits, &mut |info| host::info(&info_json(info)))
+            .search_with_info(&game, &limits, &mut |info| host::info(&info_json(info)))
             .map_err(|error| match error {
                 SearchError::GameOver => Failure::new(GAME_OVER, error),
                 _ => Failure::new(INVALID_ARGUMENT, error),
             })?;
-        Ok(result_json(&game, &result))
+        Ok(result_json(&game, &result, pace))
     })
+}
+
+/// `engine`, stopped also by its host.
+fn made(mut engine: Engine) -> Engine {
+    engine.set_stop_poll(Some(host::stop_requested));
+    engine
 }
 
 /// Forgets what earlier searches stored (for a new game).
@@ -112,8 +120,8 @@ fn info_json(info: &SearchInfo) -> String {
     json.finish()
 }
 
-/// `{move, path, score, depth, nodes, time_ms, pv, forced_win_in}`.
-fn result_json(game: &Game, result: &SearchResult) -> String {
+/// `{move, path, score, depth, nodes, time_ms, pv, forced_win_in, pace_ms}`.
+fn result_json(game: &Game, result: &SearchResult, pace: Duration) -> String {
     let mut json = Json::default();
     json.open();
     json.key("move").string(result.best_move);
@@ -125,6 +133,7 @@ fn result_json(game: &Game, result: &SearchResult) -> String {
     json.key("time_ms").raw(result.time.as_millis());
     json.key("pv").strings(&result.pv);
     forced(&mut json, result.score);
+    json.key("pace_ms").raw(pace.as_millis());
     json.close();
     json.finish()
 }

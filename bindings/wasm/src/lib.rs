@@ -14,11 +14,12 @@
 //!
 //! # Imports
 //!
-//! From the import module `halma`: the library's clock and stop (`now_ms`,
-//! `stop_requested`: see the library's `clock` module), `info(text, len)` (each completed
-//! iteration of a search, JSON) and `panic(text, len)` (a panic's message, just before the
-//! module traps: it is built with `panic = "abort"`, and an instance that trapped is
-//! dropped by its host).
+//! From the import module `halma`: `now_ms()` (the host's monotonic clock in milliseconds,
+//! `performance.now()`: the library's clock, `halma::clock::set`), `stop_requested()`
+//! (nonzero to stop the running search: asked about every 1024 nodes, through
+//! `Engine::set_stop_poll`), `info(text, len)` (each completed iteration of a search, JSON)
+//! and `panic(text, len)` (a panic's message, just before the module traps: it is built with
+//! `panic = "abort"`, and an instance that trapped is dropped by its host).
 
 mod engine;
 mod games;
@@ -71,11 +72,11 @@ pub extern "C" fn wasm_output_len() -> usize {
     io::output().1
 }
 
-/// Makes the module report panics to the host (`panic` import) before it traps. Call it once
-/// after instantiating.
+/// Connects the module to its host: the library reads the host's clock, and a panic tells
+/// the host its message before the trap. Call it once after instantiating.
 #[unsafe(no_mangle)]
 pub extern "C" fn wasm_init() {
-    host::report_panics();
+    host::connect();
 }
 
 /// Traps, as a panic would: lets a host test how it recovers from a crashed instance.
@@ -177,10 +178,11 @@ pub extern "C" fn wasm_engine_clear() {
     engine::clear();
 }
 
-/// Searches the game `game`: at a `level` (1 to 10, its minimum thinking time left to the
-/// host), or within a depth, a node count and a time in milliseconds (0 for no limit on
-/// each; at least one). Each completed iteration goes to the host's `info`; the result
-/// `{move, path, score, depth, nodes, time_ms, pv, forced_win_in}` is in the output.
+/// Searches the game `game`: at a `level` (1 to 10), or within a depth, a node count and a
+/// time in milliseconds (0 for no limit on each; at least one). Each completed iteration
+/// goes to the host's `info`; the result `{move, path, score, depth, nodes, time_ms, pv,
+/// forced_win_in, pace_ms}` is in the output, `pace_ms` being the level's minimum thinking
+/// time, which the host waits out (`pace_ms - time_ms`) before it shows the move.
 #[unsafe(no_mangle)]
 pub extern "C" fn wasm_search(game: u32, depth: u32, nodes: f64, time_ms: f64, level: u32) -> i32 {
     finish(

@@ -142,9 +142,9 @@ fn perft_3_from_the_start_is_85440() {
 #[test]
 fn a_depth_limited_search_reports_each_iteration_and_matches_the_library() {
     let game = new_game("");
-    crate::host::reports::INFO.with_borrow_mut(Vec::clear);
+    crate::host::native::INFO.with_borrow_mut(Vec::clear);
     let result = output_of(wasm_search(game, 3, 0.0, 0.0, 0));
-    let infos = crate::host::reports::INFO.with_borrow(Clone::clone);
+    let infos = crate::host::native::INFO.with_borrow(Clone::clone);
     assert_eq!(infos.len(), 3, "{infos:?}");
     assert!(infos[2].starts_with(r#"{"depth":3,"#), "{}", infos[2]);
     let native = halma::Engine::new()
