@@ -126,6 +126,8 @@ export interface SearchResult {
   time_ms: number;
   pv: string[];
   forced_win_in: number | null;
+  /** The level's minimum thinking time (300 ms for levels 1 to 9, else 0): `Engine.search` waits it out. */
+  pace_ms: number;
   /** Whether `stop()` (or a deadline) ended it early. */
   stopped?: boolean;
 }
@@ -134,7 +136,7 @@ export interface SearchOptions {
   onInfo?: (info: SearchInfo) => void;
   /** Stops the search when it aborts. */
   signal?: AbortSignal;
-  /** Wait out a level's minimum thinking time (300 ms for levels 1 to 9); default true. */
+  /** Wait out a level's minimum thinking time (`pace_ms`); default true. */
   pace?: boolean;
 }
 

@@ -22,8 +22,6 @@ const STATUS = [null, 'invalid-text', 'illegal-move', 'game-over', 'nothing-to-u
 const SIDES = ['x', 'o'];
 /** The deepest perft the module runs. */
 const MAX_PERFT_DEPTH = 5;
-/** A level's shortest answer, in milliseconds (levels 1 to 9; level 10 takes longer anyway). */
-const LEVEL_PACE_MS = 300;
 /** The default transposition table of an engine, in MiB. */
 const DEFAULT_TABLE_MB = 16;
 /** Past a search's own time limit, how long it may take before its worker is ended. */
@@ -298,11 +296,6 @@ function timeBudget(limits) {
   return limits.timeMs || null;
 }
 
-/** A level's shortest answer, in ms. */
-function pace(limits) {
-  return limits.level && limits.level < 10 ? LEVEL_PACE_MS : 0;
-}
-
 function recordOf(game) {
   if (game instanceof Game) return game.record();
   return checkString(game, 'the game (a Game or a game record)');
@@ -312,7 +305,7 @@ function recordOf(game) {
  * Searches in this thread, blocking it until the search ends: for Node and for workers of
  * your own (a page uses Engine). `game` is a Game or a game record. Resolves nothing
  * asynchronously: returns the result `{move, path, score, depth, nodes, time_ms, pv,
- * forced_win_in}`. A level's minimum thinking time is not waited for here.
+ * forced_win_in, pace_ms}`. A level's minimum thinking time (`pace_ms`) is not waited for here.
  */
 export function searchSync(game, limits, { onInfo, stopRequested } = {}) {
   const args = searchArguments(limits);
@@ -453,7 +446,7 @@ export class Engine {
    * of `{depth, nodes, timeMs}`. `onInfo` gets each completed iteration; `signal` (an
    * AbortSignal) stops the search. A level takes at least its minimum thinking time, as the
    * online game's levels do, unless `pace: false`. Resolves to `{move, path, score, depth,
-   * nodes, time_ms, pv, forced_win_in, stopped}`.
+   * nodes, time_ms, pv, forced_win_in, pace_ms, stopped}`.
    */
   search(game, limits, { onInfo, signal, pace: keepPace = true } = {}) {
     return new Promise((resolve, reject) => {
@@ -465,7 +458,7 @@ export class Engine {
       const id = ++this.#searches;
       const search = {
         id, record, limits, resolve, reject, onInfo, info: null, fallback: null, timer: null,
-        started: performance.now(), pace: keepPace ? pace(limits) : 0, stopped: false, worker: null,
+        started: performance.now(), pace: keepPace, stopped: false, worker: null,
       };
       this.#running = search;
       if (signal) {
@@ -517,7 +510,7 @@ export class Engine {
     this.#finish(search, {
       move, path, score: info ? info.score : 0, depth: info ? info.depth : 0,
       nodes: info ? info.nodes : 0, time_ms: Math.round(performance.now() - search.started),
-      pv: info ? info.pv : [move], forced_win_in: info ? info.forced_win_in : null,
+      pv: info ? info.pv : [move], forced_win_in: info ? info.forced_win_in : null, pace_ms: 0,
     });
   }
 
@@ -532,7 +525,7 @@ export class Engine {
     if (this.#running !== search) return;
     clearTimeout(search.timer);
     result.stopped = search.stopped;
-    const wait = search.stopped ? 0 : search.pace - (performance.now() - search.started);
+    const wait = search.stopped || !search.pace ? 0 : result.pace_ms - (performance.now() - search.started);
     const done = () => {
       if (this.#running === search) this.#running = null;
       search.resolve(result);

@@ -57,7 +57,24 @@ say "Node $(node --version), module $wasm"
 HALMA_WASM="$wasm" NATIVE_MOVES="$work/moves.jsonl" NATIVE_SEARCHES="$work/searches.jsonl" \
   node --test --test-reporter=spec "$here/test/node.test.mjs"
 
+speed_file=""
 if [ -n "$speed" ]; then
   "$target/native_search" depth 8 3 >"$work/speed.jsonl"
   node "$here/test/speed.mjs" "$work/speed.jsonl" 3 "$wasm"
+  speed_file="$work/speed.jsonl"
 fi
+
+chromium="${CHROMIUM:-/usr/bin/chromium}"
+if [ ! -x "$chromium" ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+  say "installing Debian's chromium"
+  DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+fi
+[ -x "$chromium" ] || missing "Chromium ($chromium) is not installed: the browser tests did not run"
+if [ ! -f "$here/node_modules/playwright-core/package.json" ]; then
+  say "installing playwright-core (npm ci, from the lock file; it downloads no browser)"
+  (cd "$here" && npm ci --no-audit --no-fund --loglevel=error)
+fi
+say "$("$chromium" --version)"
+HALMA_WASM="$wasm" CHROMIUM="$chromium" NATIVE_SPEED="$speed_file" \
+  node --test --test-reporter=spec "$here/test/browser.test.mjs"

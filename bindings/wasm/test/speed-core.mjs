@@ -1,22 +1,29 @@
-// The WebAssembly side of the speed comparison, the same in Node and in a browser page:
-// searches what the native library searched (native_search's lines), checks that the move
-// and the node count agree, and times each search (shortest of `repeat` runs), in the
-// calling thread, by `clock()` (milliseconds: the thread's CPU time where it can be read).
-import { Game, searchSync } from '../halma.js';
+// The speed comparison's shared part, in Node and in a browser page alike: the native
+// searches (native_search's lines) searched again by the module, each run timed by the
+// caller, the move and node count checked, the shortest of `repeat` runs kept.
 
-/** One row per native search: `{name, nodes, native_ms, wasm_ms, same}`; totals last. */
-export function compare(natives, repeat, clock = () => performance.now()) {
+/** Searches `native` in the module and returns `{result, ms}` (the caller's clock). */
+export function timed(halma, native, clock) {
+  const game = halma.Game.fromPosition(native.position);
+  const started = clock();
+  const result = halma.searchSync(game, native.limits);
+  const ms = clock() - started;
+  game.free();
+  return { result, ms };
+}
+
+/** One row per native search: `{name, nodes, native_ms, wasm_ms, same}`. `run(native)`
+ * resolves to `{result, ms}`. */
+export async function compare(natives, repeat, run) {
   const rows = [];
   for (const native of natives) {
-    const game = Game.fromPosition(native.position);
     let ms = Infinity;
     let result = null;
     for (let i = 0; i < repeat; i++) {
-      const started = clock();
-      result = searchSync(game, native.limits);
-      ms = Math.min(ms, clock() - started);
+      const once = await run(native);
+      result = once.result;
+      ms = Math.min(ms, once.ms);
     }
-    game.free();
     rows.push({
       name: native.name,
       nodes: native.nodes,
