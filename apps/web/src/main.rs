@@ -113,6 +113,7 @@ async fn run(options: Options, cores: usize) -> ExitCode {
         max_games: options.max_games,
         stored: AtomicU64::new(stored),
         mark_lifetime: options.queue_wait + options.think + Duration::from_secs(10),
+        engine: options.engine,
     });
     tokio::spawn(prune::every(
         Arc::clone(&app),

@@ -1,6 +1,8 @@
-// Halma against the computer: the page's whole logic. No build step, no libraries: the board
-// is SVG, the rules and the engine stay on the server, reached through the JSON API.
-'use strict';
+// Halma against the computer: the page's whole logic. No build step: the board is SVG, the
+// server keeps and checks every game through the JSON API, and the computer's moves and the
+// hints are searched here, in the browser, by the engine in WebAssembly (halma.js, in a Web
+// Worker); where that cannot run, the server searches them.
+import { init, Engine } from '/halma.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const FILES = 'abcdefghijklmnop';
@@ -13,6 +15,8 @@ const ui = {
 };
 
 let state = null;        // the game as the server last described it
+let engine = null;       // the engine in this browser (null: the server searches)
+let engineStarting = null; // its start, under way while the page loads the game
 let selected = null;     // the square of the piece picked up
 let hint = null;         // {move, from, to, path} while a hint is shown
 let cursor = 'n2';       // the keyboard's square
@@ -301,14 +305,39 @@ async function action(run) {
   }
 }
 
+/** The hints' level at least, as the server's (a beginner gets good advice). */
+const HINT_LEVEL = 8;
+
+/** The game record of the state: its start position, then the moves. */
+function record(s) { return s.start + '\n' + s.moves.join(' ') + '\n'; }
+
+// Searches in this browser at `level`, showing the progress; null when the engine here
+// cannot (it then stays off, and the server searches from now on).
+async function searchHere(level, purpose) {
+  await engineStarting;
+  if (!engine) return null;
+  try {
+    return await engine.search(record(state), { level }, {
+      onInfo: (info) => showThinking({ ...info, purpose }),
+    });
+  } catch (error) {
+    console.warn('the engine in this browser failed; the server searches from now on', error);
+    engine = null;
+    return null;
+  }
+}
+
 async function computerTurn() {
   ui.thinking.textContent = 'Thinking…';
   state.status = 'thinking';
   render();
-  const reply = await withThinking(() => api('POST', gamePath('computer')));
+  const found = await searchHere(state.level, 'move');
+  const reply = found
+    ? await api('POST', gamePath('computer'), { move: found.move })
+    : await withThinking(() => api('POST', gamePath('computer')));
   await animate(reply.path);
   state = reply.state;
-  showThinking(reply.search, `Played ${reply.move}`);
+  showThinking(found || reply.search, `Played ${reply.move}`);
 }
 
 async function afterLoad() {
@@ -401,7 +430,10 @@ ui.undo.addEventListener('click', () => action(async () => {
 }));
 ui.hint.addEventListener('click', () => action(async () => {
   selected = null;
-  const reply = await withThinking(() => api('GET', gamePath('hint')));
+  const found = await searchHere(Math.max(state.level, HINT_LEVEL), 'hint');
+  const reply = found
+    ? { move: found.move, path: found.path, search: found }
+    : await withThinking(() => api('GET', gamePath('hint')));
   const path = reply.path;
   hint = { move: reply.move, from: path[0], to: path[path.length - 1], path };
   selected = hint.from;
@@ -416,9 +448,21 @@ ui.level.addEventListener('change', () => {
     .catch(fail);
 });
 
+/** Starts the engine in this browser, if it can run here. */
+async function startEngine() {
+  try {
+    await init('/halma.wasm');
+    engine = await Engine.create();
+  } catch (error) {
+    console.warn('no engine in this browser; the server searches', error);
+    engine = null;
+  }
+}
+
 async function start() {
   buildBoard();
   busy = true;
+  engineStarting = startEngine();
   try {
     const fromLink = location.pathname.match(/^\/g\/([0-9a-f]{32})$/);
     let id = fromLink ? fromLink[1] : null;
