@@ -105,37 +105,40 @@ fn forced_win_in(score: i32) -> Option<i64> {
     })
 }
 
-/// `{depth, score, nodes, nodes_per_second, time_ms, pv, forced_win_in}`.
+/// `{depth, score, nodes, time_ms, pv, forced_win_in, nodes_per_second}`.
 fn info_json(info: &SearchInfo) -> String {
     let mut json = Json::default();
     json.open();
-    json.key("depth").raw(info.depth);
-    json.key("score").raw(info.score);
-    json.key("nodes").raw(info.nodes);
+    found(
+        &mut json, info.depth, info.score, info.nodes, info.time, &info.pv,
+    );
     json.key("nodes_per_second").raw(info.nodes_per_second);
-    json.key("time_ms").raw(info.time.as_millis());
-    json.key("pv").strings(&info.pv);
-    forced(&mut json, info.score);
     json.close();
     json.finish()
 }
 
-/// `{move, path, score, depth, nodes, time_ms, pv, forced_win_in, pace_ms}`.
+/// `{move, path, depth, score, nodes, time_ms, pv, forced_win_in, pace_ms}`.
 fn result_json(game: &Game, result: &SearchResult, pace: Duration) -> String {
     let mut json = Json::default();
     json.open();
     json.key("move").string(result.best_move);
     json.key("path")
         .strings(games::path(game.position(), result.best_move));
-    json.key("score").raw(result.score);
-    json.key("depth").raw(result.depth);
-    json.key("nodes").raw(result.nodes);
-    json.key("time_ms").raw(result.time.as_millis());
-    json.key("pv").strings(&result.pv);
-    forced(&mut json, result.score);
+    let r = result;
+    found(&mut json, r.depth, r.score, r.nodes, r.time, &r.pv);
     json.key("pace_ms").raw(pace.as_millis());
     json.close();
     json.finish()
+}
+
+/// The members a search's progress and result share: what it found so far.
+fn found(json: &mut Json, depth: u32, score: i32, nodes: u64, time: Duration, pv: &[halma::Move]) {
+    json.key("depth").raw(depth);
+    json.key("score").raw(score);
+    json.key("nodes").raw(nodes);
+    json.key("time_ms").raw(time.as_millis());
+    json.key("pv").strings(pv);
+    forced(json, score);
 }
 
 /// The member `forced_win_in` for `score`.
