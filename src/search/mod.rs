@@ -245,6 +245,30 @@ impl Engine {
         StopHandle(Arc::clone(&self.signal))
     }
 
+    /// Makes this engine's searches also ask `poll` whether to stop, about every 1024 nodes
+    /// (none: only [`StopHandle`]s stop them). For a host whose stop cannot call a stop
+    /// handle while the search runs: on WebAssembly the search runs on the host's only
+    /// thread, and a browser page's stop is a `SharedArrayBuffer` flag that `poll` reads. A
+    /// poll that says stop ends the running search as a stop handle does; the host clears
+    /// what it reads before the next search.
+    ///
+    /// ```
+    /// use std::sync::atomic::{AtomicBool, Ordering};
+    /// use std::time::Duration;
+    /// use halma::{Engine, Game, Limits};
+    ///
+    /// static STOP: AtomicBool = AtomicBool::new(true);
+    /// let mut engine = Engine::new();
+    /// engine.set_stop_poll(Some(|| STOP.load(Ordering::Relaxed)));
+    /// // Would run for an hour; the poll ends it at once, with a legal move.
+    /// let result = engine.search(&Game::new(), &Limits::time(Duration::from_secs(3600)))?;
+    /// assert!(Game::new().legal_moves().contains(&result.best_move));
+    /// # Ok::<(), halma::SearchError>(())
+    /// ```
+    pub fn set_stop_poll(&mut self, poll: Option<fn() -> bool>) {
+        self.signal.set_poll(poll);
+    }
+
     /// Forgets what earlier searches stored (for a new game).
     pub fn clear(&mut self) {
         self.table.clear();
