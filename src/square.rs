@@ -60,13 +60,25 @@ impl Square {
         self.0 >> 4
     }
 
-    /// The square `(file, rank)` steps away, or `None` when that is off the board.
+    /// The square `file_delta` files and `rank_delta` ranks away, or `None` when that is off
+    /// the board (for any deltas: the sums are taken wide enough never to overflow).
+    ///
+    /// ```
+    /// use halma::Square;
+    ///
+    /// let l2: Square = "l2".parse()?;
+    /// assert_eq!(l2.offset(-1, 1), Some("k3".parse()?));
+    /// assert_eq!(l2.offset(0, -2), None);
+    /// assert_eq!(l2.offset(i8::MAX, i8::MIN), None);
+    /// # Ok::<(), halma::ParseSquareError>(())
+    /// ```
     #[inline]
     pub const fn offset(self, file_delta: i8, rank_delta: i8) -> Option<Square> {
-        let file = self.file() as i8 + file_delta;
-        let rank = self.rank() as i8 + rank_delta;
-        if file >= 0 && rank >= 0 {
-            Square::from_coords(file as u8, rank as u8)
+        let file = self.0 as i16 & 15;
+        let rank = self.0 as i16 >> 4;
+        let (file, rank) = (file + file_delta as i16, rank + rank_delta as i16);
+        if 0 <= file && file < 16 && 0 <= rank && rank < 16 {
+            Some(Square((rank * 16 + file) as u8))
         } else {
             None
         }
@@ -178,5 +190,23 @@ mod tests {
         assert_eq!(a1.offset(-1, 0), None);
         assert_eq!(a1.offset(1, 1).unwrap().to_string(), "b2");
         assert_eq!("p16".parse::<Square>().unwrap().offset(0, 1), None);
+    }
+
+    #[test]
+    fn offsets_are_total_for_any_deltas() {
+        for square in Square::all() {
+            let (file, rank) = (
+                i32::from(square.index() & 15),
+                i32::from(square.index() >> 4),
+            );
+            for file_delta in i8::MIN..=i8::MAX {
+                for rank_delta in i8::MIN..=i8::MAX {
+                    let (f, r) = (file + i32::from(file_delta), rank + i32::from(rank_delta));
+                    let expected = ((0..16).contains(&f) && (0..16).contains(&r))
+                        .then(|| Square::new((r * 16 + f) as u8));
+                    assert_eq!(square.offset(file_delta, rank_delta), expected);
+                }
+            }
+        }
     }
 }

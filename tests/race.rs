@@ -6,8 +6,9 @@
 mod common;
 
 use std::collections::HashSet;
+use std::time::Duration;
 
-use common::{Rng, pos};
+use common::{Rng, pos, within};
 use halma::race::{self, Budget, Puzzle, Separation, Solver};
 use halma::{Bitboard, Game, Move, Outcome, Position, Side, Square};
 use proptest::prelude::*;
@@ -211,8 +212,12 @@ fn across_a_line(seed: u64) -> Position {
             let crowd = pick(&mut rng, near, crowded);
             let home = pick(&mut rng, side.goal() - crowd, at_home);
             let placed = crowd | home;
-            placement[side.index()] =
-                placed | pick(&mut rng, region - placed, 19 - placed.count() as usize);
+            placement[side.index()] = placed
+                | pick(
+                    &mut rng,
+                    region - placed,
+                    19usize.saturating_sub(placed.count() as usize),
+                );
         }
         if let Ok(position) = Position::from_parts(placement, Side::X)
             && position.winner().is_none()
@@ -373,7 +378,7 @@ fn a_small_budget_brackets_the_count() {
 fn a_time_budget_of_duration_max_is_no_deadline_and_no_overflow() {
     // The deadline saturates (the end of time): the node budget ends the solve.
     let mut solver = Solver::new();
-    solver.set_budget(Budget::nodes(2_000).and_time(std::time::Duration::MAX));
+    solver.set_budget(Budget::nodes(2_000).and_time(Duration::MAX));
     let mut limited = Solver::new();
     limited.set_budget(Budget::nodes(2_000));
     for position in races().into_iter().step_by(8) {
@@ -383,9 +388,25 @@ fn a_time_budget_of_duration_max_is_no_deadline_and_no_overflow() {
         }
     }
     // Time alone: a small race ends with its proof.
-    solver.set_budget(Budget::time(std::time::Duration::MAX));
+    solver.set_budget(Budget::time(Duration::MAX));
     let home = Puzzle::new(Side::X, Side::X.goal()).unwrap();
     assert_eq!(solver.solve(&home).unwrap().moves, []);
     let position = races()[0];
     assert!(solver.count(&puzzle(&position, Side::X)).exact().is_some());
+}
+
+#[test]
+fn a_new_solver_ends_quickly_even_far_from_the_goal() {
+    // The start position's race is far beyond a second's reach: the default budget (a
+    // second, as long again for a count's beam search) ends both calls all the same.
+    let (solution, count) = within(Duration::from_secs(30), "the start's race", || {
+        let mut solver = Solver::new();
+        let puzzle = Puzzle::of(&Position::start(), Side::X);
+        (solver.solve(&puzzle), solver.count(&puzzle))
+    });
+    assert_eq!(solution, None);
+    assert!(count.lower >= 19, "{count:?}");
+    assert!(count.upper().is_none_or(|upper| upper >= count.lower));
+    assert_eq!(Budget::default(), Budget::DEFAULT);
+    assert!(Budget::DEFAULT.time.is_some());
 }

@@ -23,14 +23,28 @@ pub(crate) struct Table {
     epoch: u16,
 }
 
+/// The largest table: 64 GiB.
+const MAX_MEGABYTES: usize = 1 << 16;
+
+/// The slots of a table of at most `megabytes` MiB (at most the largest): a power of two,
+/// at least two.
+fn slots_in(megabytes: usize) -> usize {
+    let wanted = megabytes.min(MAX_MEGABYTES).saturating_mul(1 << 20) / size_of::<Slot>();
+    1 << wanted.max(2).ilog2()
+}
+
 impl Table {
-    /// A table of about `megabytes` MiB (at least two slots).
+    /// A table of at most `megabytes` MiB (at least two slots), a power of two of slots;
+    /// halved until the memory can be had.
     pub(crate) fn new(megabytes: usize) -> Table {
-        let wanted = (megabytes << 20) / size_of::<Slot>();
-        // The largest power of two not above what is wanted.
-        let len = (wanted.max(2) + 1).next_power_of_two() / 2;
+        let mut len = slots_in(megabytes);
+        let mut slots = Vec::new();
+        while slots.try_reserve_exact(len).is_err() && len > 2 {
+            len /= 2;
+        }
+        slots.resize(len, Slot::default());
         Table {
-            slots: vec![Slot::default(); len],
+            slots,
             mask: len - 2,
             epoch: 1,
         }
@@ -94,5 +108,18 @@ mod tests {
         assert_eq!(table.get(a), 9);
         table.clear();
         assert_eq!(table.get(a), 0);
+    }
+
+    #[test]
+    fn any_size_asked_for_is_a_table() {
+        for megabytes in [0, 1, 3, 16] {
+            let len = Table::new(megabytes).slots.len();
+            assert!(len.is_power_of_two() && len >= 2);
+            assert!(len == 2 || len * size_of::<Slot>() <= megabytes << 20);
+            assert!(len * 2 * size_of::<Slot>() > megabytes << 20);
+        }
+        // Far beyond the memory: capped (and halved until it can be had), never an overflow.
+        assert_eq!(slots_in(usize::MAX), slots_in(MAX_MEGABYTES));
+        assert!(slots_in(usize::MAX) * size_of::<Slot>() <= MAX_MEGABYTES << 20);
     }
 }

@@ -4,6 +4,9 @@
 //! Each test binary uses only part of this module.
 #![allow(dead_code)]
 
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::time::Duration;
+
 use halma::{Bitboard, Move, Position, Side, Square};
 
 /// The start position text of RULES.md.
@@ -162,4 +165,24 @@ pub fn best_advance(position: &Position, moves: &[Move], rng: &mut Rng) -> Move 
     let best = moves.iter().map(gain).max().expect("moves is not empty");
     let top: Vec<Move> = moves.iter().copied().filter(|m| gain(m) == best).collect();
     top[rng.below(top.len())]
+}
+
+/// Runs `f` on a thread of its own and returns its answer, failing the test when none comes
+/// within `limit`: a watchdog, so that a hang fails the test in seconds instead of stalling
+/// the suite (the hung thread is left behind; the process ends with the suite).
+pub fn within<T: Send + 'static>(
+    limit: Duration,
+    what: &str,
+    f: impl FnOnce() -> T + Send + 'static,
+) -> T {
+    let (answer, answered) = mpsc::channel();
+    std::thread::spawn(move || {
+        // The receiver is gone only when the watchdog has already failed the test.
+        let _ = answer.send(f());
+    });
+    match answered.recv_timeout(limit) {
+        Ok(value) => value,
+        Err(RecvTimeoutError::Timeout) => panic!("{what}: no answer within {limit:?}"),
+        Err(RecvTimeoutError::Disconnected) => panic!("{what}: panicked (see above)"),
+    }
 }
