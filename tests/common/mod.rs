@@ -170,6 +170,7 @@ pub fn best_advance(position: &Position, moves: &[Move], rng: &mut Rng) -> Move 
 /// Runs `f` on a thread of its own and returns its answer, failing the test when none comes
 /// within `limit`: a watchdog, so that a hang fails the test in seconds instead of stalling
 /// the suite (the hung thread is left behind; the process ends with the suite).
+#[track_caller]
 pub fn within<T: Send + 'static>(
     limit: Duration,
     what: &str,
