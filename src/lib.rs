@@ -4,7 +4,7 @@
 //!
 //! - The rules: [`Position`] (a placement and the side to move: move generation, checked
 //!   and unchecked moves, position text), [`Game`] (a position with its history:
-//!   repetitions, the outcome, move text, saved games), [`perft`].
+//!   repetitions, the outcome, move text, saved games), [`perft()`].
 //! - The values: [`Square`] (`a1`..`p16`), [`Side`] with its camps, [`Bitboard`], [`Move`]
 //!   (`l2-k3`), [`MoveText`] (a hop path such as `n2-n4-n6`), [`MoveList`].
 //! - The computer opponent: [`Engine`] searches a game within [`Limits`] (depth, nodes,

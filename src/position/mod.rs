@@ -3,7 +3,7 @@
 //! of the parity classes ([`parity`], [`pair`]) and the Zobrist keys ([`zobrist`]).
 
 mod legal;
-mod movegen;
+pub(crate) mod movegen;
 mod pair;
 pub(crate) mod parity;
 mod text;

@@ -17,8 +17,8 @@
 //! The perimeter ([`super::perimeter`]) adds exact distances near the goal.
 
 use super::army::{Army, GOAL};
-use super::classes::class_of;
 use crate::moves::Move;
+use crate::position::parity::class_of;
 use crate::side::Side;
 use crate::square::Square;
 

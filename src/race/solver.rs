@@ -19,12 +19,12 @@
 use core::time::Duration;
 use std::sync::OnceLock;
 
-use super::army::{Army, Frame, GOAL, Rules};
+use super::army::{Army, GOAL, Orientation, Rules};
 use super::beam::beam;
 use super::bounds::{Tally, distance_left, gap_extra, lonely_extra, straggler_extra};
 use super::perimeter::Perimeter;
 use super::puzzle::Puzzle;
-use super::table::Table;
+use super::table::BoundTable;
 use crate::clock::Instant;
 use crate::moves::Move;
 
@@ -205,8 +205,8 @@ impl Count {
 /// # Ok::<(), halma::ParseSquareError>(())
 /// ```
 pub struct Solver {
-    table: Table,
-    /// The region (in x's frame) of the puzzle the table's bounds were learned in.
+    table: BoundTable,
+    /// The region (in x's orientation) of the puzzle the table's bounds were learned in.
     region: Option<Army>,
     budget: Budget,
     /// Reused buffers: the moves of each ply, the moves of the sequence found.
@@ -238,7 +238,7 @@ impl Solver {
     /// ```
     pub fn with_table_mb(megabytes: usize) -> Solver {
         Solver {
-            table: Table::new(megabytes),
+            table: BoundTable::new(megabytes),
             region: None,
             budget: Budget::DEFAULT,
             plies: Vec::new(),
@@ -305,7 +305,7 @@ impl Solver {
     /// often it is, and the last, costliest iteration is saved). With `finish`, a budget
     /// spent before the beam search ran is followed by it. Both end when `stopped` says so.
     fn run(&mut self, puzzle: &Puzzle, finish: bool, stopped: &dyn Fn() -> bool) -> Count {
-        let (frame, root, region) = turned(puzzle);
+        let (orientation, root, region) = turned(puzzle);
         if self.region != Some(region) {
             self.table.clear();
             self.region = Some(region);
@@ -357,17 +357,17 @@ impl Solver {
         }
         Count {
             lower,
-            moves: best.map(|moves| moves.into_iter().map(|mv| frame.mv(mv)).collect()),
+            moves: best.map(|moves| moves.into_iter().map(|mv| orientation.mv(mv)).collect()),
             nodes: search.nodes,
         }
     }
 }
 
-/// The frame of `puzzle`'s side, and its pieces and region seen from it.
-fn turned(puzzle: &Puzzle) -> (Frame, Army, Army) {
-    let frame = Frame::of(puzzle.side());
-    let army = |set| Army::from_bitboard(frame.set(set));
-    (frame, army(puzzle.pieces()), army(puzzle.region()))
+/// The orientation of `puzzle`'s side, and its pieces and region seen in it.
+fn turned(puzzle: &Puzzle) -> (Orientation, Army, Army) {
+    let orientation = Orientation::of(puzzle.side());
+    let army = |set| Army::from_bitboard(orientation.set(set));
+    (orientation, army(puzzle.pieces()), army(puzzle.region()))
 }
 
 /// The armies a level of the beam search keeps.
@@ -405,7 +405,7 @@ enum Step {
 
 /// One solve: the table, the rules and the budget, and the moves found.
 struct Search<'a> {
-    table: &'a mut Table,
+    table: &'a mut BoundTable,
     perimeter: &'a Perimeter,
     rules: Rules,
     nodes: u64,

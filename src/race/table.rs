@@ -15,8 +15,8 @@ struct Slot {
 /// A table of lower bounds, one army a slot, indexed by the army's digest, two slots tried
 /// per army. An army's bound is a property of the army alone (the region of the search
 /// aside, which stays the same for the life of a table's contents: see
-/// [`Table::clear`]), so it holds wherever the army turns up again.
-pub(crate) struct Table {
+/// [`BoundTable::clear`]), so it holds wherever the army turns up again.
+pub(crate) struct BoundTable {
     slots: Vec<Slot>,
     mask: usize,
     /// Slots of other epochs are empty: clearing is starting a new epoch.
@@ -33,17 +33,17 @@ fn slots_in(megabytes: usize) -> usize {
     1 << wanted.max(2).ilog2()
 }
 
-impl Table {
+impl BoundTable {
     /// A table of at most `megabytes` MiB (at least two slots), a power of two of slots;
     /// halved until the memory can be had.
-    pub(crate) fn new(megabytes: usize) -> Table {
+    pub(crate) fn new(megabytes: usize) -> BoundTable {
         let mut len = slots_in(megabytes);
         let mut slots = Vec::new();
         while slots.try_reserve_exact(len).is_err() && len > 2 {
             len /= 2;
         }
         slots.resize(len, Slot::default());
-        Table {
+        BoundTable {
             slots,
             mask: len - 2,
             epoch: 1,
@@ -96,7 +96,7 @@ mod tests {
 
     #[test]
     fn bounds_are_kept_per_army() {
-        let mut table = Table::new(1);
+        let mut table = BoundTable::new(1);
         let a = Army([1, 2, 3, 4]);
         let b = Army([5, 6, 7, 8]);
         assert_eq!(table.get(a), 0);
@@ -113,7 +113,7 @@ mod tests {
     #[test]
     fn any_size_asked_for_is_a_table() {
         for megabytes in [0, 1, 3, 16] {
-            let len = Table::new(megabytes).slots.len();
+            let len = BoundTable::new(megabytes).slots.len();
             assert!(len.is_power_of_two() && len >= 2);
             assert!(len == 2 || len * size_of::<Slot>() <= megabytes << 20);
             assert!(len * 2 * size_of::<Slot>() > megabytes << 20);
