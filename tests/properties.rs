@@ -37,7 +37,9 @@ fn play_choices(choices: &[u32], greedy: u32) -> (Position, Vec<Move>) {
                 Side::X => (0u8, 15u8),
                 Side::O => (15, 0),
             };
-            let distance = |s: Square| (s.file().abs_diff(cf) + s.rank().abs_diff(cr)) as i32;
+            let distance = |s: Square| {
+                (s.file_of().index().abs_diff(cf) + s.rank_of().index().abs_diff(cr)) as i32
+            };
             let gain = |m: &Move| distance(m.from) - distance(m.to);
             let best = moves.iter().map(gain).max().unwrap();
             let top: Vec<Move> = moves.iter().copied().filter(|m| gain(m) == best).collect();

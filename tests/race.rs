@@ -89,9 +89,13 @@ fn around(set: Bitboard, reach: u8) -> Bitboard {
     Square::all()
         .filter(|&s| {
             !set.contains(s)
-                && set
-                    .iter()
-                    .any(|t| s.file().abs_diff(t.file()).max(s.rank().abs_diff(t.rank())) <= reach)
+                && set.iter().any(|t| {
+                    s.file_of()
+                        .index()
+                        .abs_diff(t.file_of().index())
+                        .max(s.rank_of().index().abs_diff(t.rank_of().index()))
+                        <= reach
+                })
         })
         .collect()
 }
@@ -137,7 +141,11 @@ fn separated_armies_stand_three_steps_apart() {
             separated += 1;
             for x in position.pieces(Side::X) {
                 for o in position.pieces(Side::O) {
-                    let d = x.file().abs_diff(o.file()).max(x.rank().abs_diff(o.rank()));
+                    let d = x
+                        .file_of()
+                        .index()
+                        .abs_diff(o.file_of().index())
+                        .max(x.rank_of().index().abs_diff(o.rank_of().index()));
                     assert!(d >= 3, "{position}: {x} and {o}");
                 }
             }
@@ -177,17 +185,17 @@ fn across_a_line(seed: u64) -> Position {
     }
     let lines = [
         Line {
-            w: |s| i32::from(s.rank()) - i32::from(s.file()),
+            w: |s| i32::from(s.rank_of().index()) - i32::from(s.file_of().index()),
             gap: 5,
             cuts: -5..=10,
         },
         Line {
-            w: |s| i32::from(s.rank()),
+            w: |s| i32::from(s.rank_of().index()),
             gap: 3,
             cuts: 7..=11,
         },
         Line {
-            w: |s| -i32::from(s.file()),
+            w: |s| -i32::from(s.file_of().index()),
             gap: 3,
             cuts: -8..=-4,
         },

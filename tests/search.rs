@@ -42,7 +42,10 @@ impl Rng {
 }
 
 fn distance(side: Side, square: Square) -> i32 {
-    let (file, rank) = (i32::from(square.file()), i32::from(square.rank()));
+    let (file, rank) = (
+        i32::from(square.file_of().index()),
+        i32::from(square.rank_of().index()),
+    );
     match side {
         Side::X => file + (15 - rank),
         Side::O => (15 - file) + rank,

@@ -503,7 +503,8 @@ impl Position {
         if !self.is_legal(mv) {
             return None;
         }
-        if mv.from.file().abs_diff(mv.to.file()) <= 1 && mv.from.rank().abs_diff(mv.to.rank()) <= 1
+        if mv.from.file_of().index().abs_diff(mv.to.file_of().index()) <= 1
+            && mv.from.rank_of().index().abs_diff(mv.to.rank_of().index()) <= 1
         {
             return Some(vec![mv.from, mv.to]);
         }
@@ -522,8 +523,8 @@ impl Position {
     /// Whether the piece of the side to move on `from` can jump to `to` as one hop of a
     /// chain that started on `origin` (vacated), under the goal-camp rule.
     pub(crate) fn is_hop(&self, origin: Square, from: Square, to: Square) -> bool {
-        let df = to.file() as i8 - from.file() as i8;
-        let dr = to.rank() as i8 - from.rank() as i8;
+        let df = to.file_of().index() as i8 - from.file_of().index() as i8;
+        let dr = to.rank_of().index() as i8 - from.rank_of().index() as i8;
         if !matches!((df, dr), (-2 | 0 | 2, -2 | 0 | 2)) || (df, dr) == (0, 0) {
             return false;
         }

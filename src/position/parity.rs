@@ -47,8 +47,8 @@ pub(crate) const fn shift(board: ClassBoard, dx: i8, dy: i8) -> ClassBoard {
 
 /// The index of `square` in the parity layout: `class * 64 + bit`.
 const fn parity_index(square: Square) -> u8 {
-    let class = (square.rank() & 1) * 2 + (square.file() & 1);
-    class * 64 + (square.rank() >> 1) * 8 + (square.file() >> 1)
+    let class = (square.rank_of().index() & 1) * 2 + (square.file_of().index() & 1);
+    class * 64 + (square.rank_of().index() >> 1) * 8 + (square.file_of().index() >> 1)
 }
 
 const PARITY_INDEX: [u8; 256] = {

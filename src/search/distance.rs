@@ -12,7 +12,10 @@ const fn corner_distances(side: Side) -> [i32; 256] {
     let mut index = 0;
     while index < 256 {
         let square = Square::new(index as u8);
-        let (file, rank) = (square.file() as i32, square.rank() as i32);
+        let (file, rank) = (
+            square.file_of().index() as i32,
+            square.rank_of().index() as i32,
+        );
         table[index] = match side {
             Side::X => file + (15 - rank),
             Side::O => (15 - file) + rank,
@@ -32,7 +35,10 @@ const fn lateral_distances(side: Side) -> [i32; 256] {
     let mut index = 0;
     while index < 256 {
         let square = Square::new(index as u8);
-        let (file, rank) = (square.file() as i32, square.rank() as i32);
+        let (file, rank) = (
+            square.file_of().index() as i32,
+            square.rank_of().index() as i32,
+        );
         let (df, dr) = match side {
             Side::X => (file, 15 - rank),
             Side::O => (15 - file, rank),

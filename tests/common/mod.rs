@@ -110,7 +110,7 @@ pub fn dense_placement(rng: &mut Rng) -> Position {
 /// Ranks 4 to 13 (where a race crowds up).
 fn middle_band() -> Bitboard {
     Square::all()
-        .filter(|s| (3..13).contains(&s.rank()))
+        .filter(|s| (3..13).contains(&s.rank_of().index()))
         .collect()
 }
 
@@ -124,7 +124,10 @@ pub fn distance_to_goal(position: &Position, side: Side) -> u32 {
     position
         .pieces(side)
         .iter()
-        .map(|s| (s.file().abs_diff(corner_file) + s.rank().abs_diff(corner_rank)) as u32)
+        .map(|s| {
+            (s.file_of().index().abs_diff(corner_file) + s.rank_of().index().abs_diff(corner_rank))
+                as u32
+        })
         .sum()
 }
 
@@ -159,7 +162,9 @@ pub fn best_advance(position: &Position, moves: &[Move], rng: &mut Rng) -> Move 
             Side::X => (0u8, 15u8),
             Side::O => (15, 0),
         };
-        let d = |s: Square| (s.file().abs_diff(cf) + s.rank().abs_diff(cr)) as i32;
+        let d = |s: Square| {
+            (s.file_of().index().abs_diff(cf) + s.rank_of().index().abs_diff(cr)) as i32
+        };
         d(mv.from) - d(mv.to)
     };
     let best = moves.iter().map(gain).max().expect("moves is not empty");
