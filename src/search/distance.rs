@@ -5,21 +5,28 @@ use crate::position::Position;
 use crate::side::Side;
 use crate::square::Square;
 
-/// The Manhattan distance of each square to the far corner of a side's goal camp: `a16` for
-/// `x`, `p1` for `o`. A camp square lies at distance 0 to 5 from its corner.
+/// The file and rank distances of the square with index `index` to the far corner of a
+/// side's goal camp: `a16` for `x`, `p1` for `o`.
+const fn to_corner(side: Side, index: usize) -> (i32, i32) {
+    let square = Square::new(index as u8);
+    let (file, rank) = (
+        square.file_of().index() as i32,
+        square.rank_of().index() as i32,
+    );
+    match side {
+        Side::X => (file, 15 - rank),
+        Side::O => (15 - file, rank),
+    }
+}
+
+/// The Manhattan distance of each square to the far corner of a side's goal camp (see
+/// [`to_corner`]). A camp square lies at distance 0 to 5 from its corner.
 const fn corner_distances(side: Side) -> [i32; 256] {
     let mut table = [0; 256];
     let mut index = 0;
     while index < 256 {
-        let square = Square::new(index as u8);
-        let (file, rank) = (
-            square.file_of().index() as i32,
-            square.rank_of().index() as i32,
-        );
-        table[index] = match side {
-            Side::X => file + (15 - rank),
-            Side::O => (15 - file) + rank,
-        };
+        let (df, dr) = to_corner(side, index);
+        table[index] = df + dr;
         index += 1;
     }
     table
@@ -34,15 +41,7 @@ const fn lateral_distances(side: Side) -> [i32; 256] {
     let mut table = [0; 256];
     let mut index = 0;
     while index < 256 {
-        let square = Square::new(index as u8);
-        let (file, rank) = (
-            square.file_of().index() as i32,
-            square.rank_of().index() as i32,
-        );
-        let (df, dr) = match side {
-            Side::X => (file, 15 - rank),
-            Side::O => (15 - file, rank),
-        };
+        let (df, dr) = to_corner(side, index);
         table[index] = (df - dr).abs();
         index += 1;
     }
