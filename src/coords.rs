@@ -77,7 +77,8 @@ coordinate!(
     /// assert_eq!(File::from_number(12), Some(l));
     /// assert_eq!(File::from_index(11), Some(l));
     /// assert_eq!(File::from_index(16), None);
-    /// assert_eq!(File::ALL.map(|file| file.char()).iter().collect::<String>(), "abcdefghijklmnop");
+    /// let letters: String = File::ALL.iter().map(|file| file.char()).collect();
+    /// assert_eq!(letters, "abcdefghijklmnop");
     /// # Ok::<(), halma::ParseFileError>(())
     /// ```
     File, "file", "a", "p"

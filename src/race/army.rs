@@ -2,8 +2,8 @@
 //!
 //! Once the armies are separated a side's moves depend on its own pieces only (see
 //! [`super::separation`]), so the solver works on one army: 19 pieces, the goal camp of `x`
-//! (top left). `o`'s pieces are turned half a turn ([`Orientation`]) to stand where `x`'s would.
-//! The pieces are kept in the position's parity layout (four 8x8 class boards, see
+//! (top left). `o`'s pieces are turned half a turn ([`Orientation`]) to stand where `x`'s
+//! would. The pieces are kept in the position's parity layout (four 8x8 class boards, see
 //! [`crate::position::parity`]), and move by the position's move generation: its step
 //! tables and its jump floods ([`ClassJumps`]), under [`Rules`] of their own (a region, and
 //! the goal-camp rule read forward or backward).
