@@ -4,8 +4,9 @@
 //!
 //! - The rules: [`Position`] (a placement and the side to move: move generation, checked
 //!   and unchecked moves, position text), [`Game`] (a position with its history:
-//!   repetitions, the outcome, move text, saved games), [`perft`].
-//! - The values: [`Square`] (`a1`..`p16`), [`Side`] with its camps, [`Bitboard`], [`Move`]
+//!   repetitions, the outcome, move text, saved games), [`perft()`].
+//! - The values: [`Square`] (`a1`..`p16`) on its [`File`] (`a`..`p`) and [`Rank`]
+//!   (`1`..`16`), [`Side`] with its camps, [`Bitboard`], [`Move`]
 //!   (`l2-k3`), [`MoveText`] (a hop path such as `n2-n4-n6`), [`MoveList`].
 //! - The computer opponent: [`Engine`] searches a game within [`Limits`] (depth, nodes,
 //!   time, or a difficulty level) and can be stopped from another thread ([`search`]).
@@ -16,6 +17,15 @@
 //!
 //! The rules are those of `docs/RULES.md` in the repository: squares, notation and perft
 //! counts follow it exactly.
+//!
+//! # Coordinates
+//!
+//! Files run `a` to `p` left to right and ranks `1` to `16` bottom to top, `x` starting at
+//! the bottom right (`p1`) and `o` at the top left (`a16`). A [`File`] and a [`Rank`] each
+//! have a [number](Rank::number), 1 to 16, as square names and the rules count, and an
+//! [index](Rank::index), 0 to 15, as arrays count: `l2` is on file `l` (number 12, index
+//! 11) and rank 2 (index 1), and its [`Square::index`] is `1 * 16 + 11 = 27`. The C++
+//! header's `halma::File` and `halma::Rank` are the same.
 //!
 //! # Quick start
 //!
@@ -50,7 +60,8 @@
 //!
 //! # Features
 //!
-//! - `serde`: `Serialize`/`Deserialize` for [`Square`], [`Side`], [`Move`] and [`Position`],
+//! - `serde`: `Serialize`/`Deserialize` for [`Square`], [`File`], [`Rank`], [`Side`], [`Move`]
+//!   and [`Position`],
 //!   as their text forms (`"l2"`, `"x"`, `"l2-k3"`, position text).
 //! - `tuning`: the search's tunable parameters (`search::Params`), for tests and engine
 //!   matches; not a stable API.
@@ -63,6 +74,7 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod bitboard;
+mod coords;
 mod game;
 mod moves;
 mod notation;
@@ -75,6 +87,7 @@ mod side;
 mod square;
 
 pub use bitboard::{Bitboard, Squares};
+pub use coords::{File, ParseFileError, ParseRankError, Rank};
 pub use game::{Draw, Game, NothingToUndoError, Outcome, PlayError};
 pub use moves::{MAX_MOVES, Move, MoveList};
 pub use notation::{MoveText, ParseMoveError};

@@ -19,8 +19,8 @@ const EVERY: usize = 4;
 
 /// How far `mv` brings its piece towards the mover's goal corner.
 fn gain(side: Side, mv: Move) -> i32 {
-    let forward = (i32::from(mv.to.rank()) - i32::from(mv.from.rank()))
-        - (i32::from(mv.to.file()) - i32::from(mv.from.file()));
+    let forward = (i32::from(mv.to.rank_of().index()) - i32::from(mv.from.rank_of().index()))
+        - (i32::from(mv.to.file_of().index()) - i32::from(mv.from.file_of().index()));
     if side == Side::X { forward } else { -forward }
 }
 
