@@ -132,16 +132,27 @@ impl Catalog {
         fill(self.text(key), args)
     }
 
-    /// The texts the page shows (every key but the terminal game's `play.*`), as one compact
-    /// JSON object, keys sorted: what the server sends the page for this language.
+    /// What the server sends the page for this language, as compact JSON:
+    /// `{"lang": "th", "languages": {"en": "English", ...}, "texts": {...}}`, the texts being
+    /// every one but the terminal game's (`play.*`), the languages every language's name in
+    /// itself (for the page's choice of language), keys sorted.
     pub fn page_json(&self) -> &str {
         self.page.get_or_init(|| {
-            let page: BTreeMap<&String, &String> = self
+            let texts: BTreeMap<&String, &String> = self
                 .messages
                 .iter()
                 .filter(|(key, _)| !key.starts_with(PLAY_PREFIX))
                 .collect();
-            serde_json::to_string(&page).unwrap_or_else(|_| "{}".to_owned())
+            let languages: BTreeMap<&str, &str> = catalogs()
+                .iter()
+                .map(|catalog| (catalog.tag, catalog.name()))
+                .collect();
+            let page = serde_json::json!({
+                "lang": self.tag,
+                "languages": languages,
+                "texts": texts,
+            });
+            page.to_string()
         })
     }
 
@@ -242,7 +253,15 @@ mod tests {
     #[test]
     fn the_page_gets_every_text_but_the_terminal_games() {
         for catalog in catalogs() {
-            let page = parse(catalog.page_json()).expect("page JSON");
+            let page: serde_json::Value =
+                serde_json::from_str(catalog.page_json()).expect("page JSON");
+            assert_eq!(page["lang"], catalog.tag());
+            assert_eq!(page["languages"]["th"], "ไทย");
+            assert_eq!(
+                page["languages"].as_object().map(|o| o.len()),
+                Some(catalogs().len())
+            );
+            let page = page["texts"].as_object().expect("texts");
             assert!(page.keys().all(|key| !key.starts_with(PLAY_PREFIX)));
             assert!(page.contains_key("language.name"), "{catalog}");
             let expected = catalog
