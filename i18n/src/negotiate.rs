@@ -24,7 +24,7 @@ pub fn accept_language(header: &str) -> Option<&'static Catalog> {
         })
         .collect();
     // A stable sort keeps the header's order among equal qualities.
-    ranges.sort_by(|a, b| b.1.cmp(&a.1));
+    ranges.sort_by_key(|&(_, quality)| std::cmp::Reverse(quality));
     ranges.into_iter().find_map(|(range, _)| find(range))
 }
 

@@ -29,13 +29,13 @@ pub fn text(words: Words, colour: bool) -> String {
             out.push_str(&text::wrap(words.text(key), WIDTH));
             out.push('\n');
         }
-        if let Some(diagram) = &section.diagram {
-            if let Some(drawn) = draw(diagram, colour) {
-                out.push('\n');
-                out.push_str(&drawn);
-                out.push_str(&text::wrap(words.text(&diagram.caption), WIDTH));
-                out.push('\n');
-            }
+        if let Some(diagram) = &section.diagram
+            && let Some(drawn) = draw(diagram, colour)
+        {
+            out.push('\n');
+            out.push_str(&drawn);
+            out.push_str(&text::wrap(words.text(&diagram.caption), WIDTH));
+            out.push('\n');
         }
     }
     out.push('\n');

@@ -73,9 +73,12 @@ fn greeting(language: &Catalog) -> String {
         .to_owned()
 }
 
+/// A run's arguments, its environment, and the language expected.
+type Case<'a> = (&'a [&'a str], &'a [(&'a str, &'a str)], &'a str);
+
 #[test]
 fn the_language_is_lang_s_then_the_locale_s_then_english() {
-    let cases: [(&[&str], &[(&str, &str)], &str); 8] = [
+    let cases: [Case; 8] = [
         (&[], &[], "en"),
         (&[], &[("LANG", "th_TH.UTF-8")], "th"),
         (&[], &[("LANG", "ms_MY.UTF-8")], "ms"),

@@ -14,6 +14,7 @@ use tokio::sync::watch;
 use crate::clients::{Client, RateLimit};
 use crate::error::{ApiError, Reply};
 use crate::games::{Games, Session, Thinking, new_id, now_ms, unknown_game};
+use crate::i18n;
 use crate::state::{Played, mover, names, path_of, state};
 use crate::think::{Pool, Progress, Purpose, Report, ThinkError};
 
@@ -56,6 +57,8 @@ pub struct Req<'a> {
     pub body: &'a [u8],
     /// Who asks.
     pub client: Client,
+    /// The language the request's headers prefer, for a page without a language prefix.
+    pub language: &'static halma_i18n::Catalog,
     /// Why this request may not change a game (cross-site), if so; checked once the route
     /// and the method are known good.
     pub refusal: Option<ApiError>,
@@ -88,10 +91,18 @@ async fn route(app: &App, req: &Req<'_>) -> Result<Reply> {
         .unwrap_or(req.path)
         .split('/')
         .collect();
+    if let Some(language) = i18n::prefixed(&segments) {
+        allow(req, "GET")?;
+        return Ok(i18n::page(INDEX_HTML, language, false));
+    }
     match segments.as_slice() {
-        [""] | ["index.html"] | ["g", _] => {
+        [""] | ["index.html"] | ["g", _] | ["rules"] => {
             allow(req, "GET")?;
-            Ok(Reply::asset("text/html; charset=utf-8", INDEX_HTML))
+            Ok(i18n::page(INDEX_HTML, req.language, true))
+        }
+        ["i18n", name] => {
+            allow(req, "GET")?;
+            i18n::file(name).ok_or_else(|| not_found(req.path))
         }
         ["app.js"] => {
             allow(req, "GET")?;

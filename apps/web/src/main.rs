@@ -16,6 +16,7 @@ mod clients;
 mod error;
 mod games;
 mod http;
+mod i18n;
 mod options;
 mod prune;
 mod serve;
