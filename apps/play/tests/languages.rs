@@ -25,22 +25,6 @@ fn translations() -> [&'static Catalog; 2] {
     [thai(), malay()]
 }
 
-/// A run of the game, expecting a clean exit; its output.
-fn session(args: &[&str], env: &[(&str, &str)], input: &str) -> String {
-    let mut all = FAST.to_vec();
-    all.extend_from_slice(args);
-    let run = run_in(&all, env, input);
-    assert!(
-        run.status.success(),
-        "exit {:?}\nstdout:\n{}\nstderr:\n{}",
-        run.status,
-        run.stdout,
-        run.stderr
-    );
-    assert!(run.stderr.is_empty(), "stderr: {}", run.stderr);
-    run.stdout
-}
-
 /// Asserts that `output`, shown in `language`, has no English word where a translation
 /// belongs and shows no key of the language files. The lines the player typed (echoed
 /// after the prompt) are theirs.
@@ -97,7 +81,7 @@ fn the_language_is_lang_s_then_the_locale_s_then_english() {
         (&["--lang=th"], &[("LC_ALL", "ms_MY.UTF-8")], "th"),
     ];
     for (args, env, tag) in cases {
-        let out = session(args, env, "quit\n");
+        let out = play_in(args, env, "quit\n");
         let language = find(tag).expect("a language");
         assert!(
             out.starts_with(&greeting(language)),
@@ -212,7 +196,7 @@ fn every_line_of_a_session_is_translated() {
         let save = temp_file(&format!("{}1", language.tag().len()));
         let save = save.to_str().expect("a utf-8 path");
         let missing = format!("{save}0");
-        let out = session(
+        let out = play_in(
             &["--lang", language.tag()],
             &[],
             &everything(language, save, &missing),
@@ -251,7 +235,7 @@ fn every_line_of_a_session_is_translated() {
 #[test]
 fn the_help_table_lines_up_in_every_script() {
     for language in halma_i18n::catalogs() {
-        let out = session(&["--lang", language.tag()], &[], "help\nquit\n");
+        let out = play_in(&["--lang", language.tag()], &[], "help\nquit\n");
         let help: Vec<&str> = out
             .lines()
             .skip_while(|line| !line.ends_with(language.text("play.help.title")))
@@ -285,7 +269,7 @@ fn the_help_table_lines_up_in_every_script() {
 #[test]
 fn malay_commands_work_as_well_as_english_ones() {
     let words = ["petunjuk", "papan", "tahap 3", "undur", "bantuan", "keluar"];
-    let out = session(&["--lang", "ms"], &[], &(words.join("\n") + "\n"));
+    let out = play_in(&["--lang", "ms"], &[], &(words.join("\n") + "\n"));
     let malay = malay();
     let hint = malay.text("play.hint").split('{').next().expect("text");
     assert!(
@@ -304,7 +288,7 @@ fn malay_commands_work_as_well_as_english_ones() {
         "{out}"
     );
     // And the English words in Malay.
-    let out = session(&["--lang", "ms"], &[], "hint\nquit\n");
+    let out = play_in(&["--lang", "ms"], &[], "hint\nquit\n");
     assert!(out.contains(hint), "{out}");
 }
 
@@ -313,7 +297,7 @@ fn load(game: &Game, language: &Catalog, name: &str) -> String {
     let file = temp_file(name);
     std::fs::write(&file, game.to_record()).expect("write");
     let path = file.to_str().expect("a utf-8 path").to_owned();
-    let out = session(
+    let out = play_in(
         &["--lang", language.tag()],
         &[],
         &format!("load {path}\nquit\n"),
@@ -324,22 +308,9 @@ fn load(game: &Game, language: &Catalog, name: &str) -> String {
 
 #[test]
 fn the_end_of_a_game_is_said_in_each_language() {
-    // x steps into the last square of its goal, b12.
-    let xs = goal_but("b12", "b11");
-    let mut os = MIDDLE.to_vec();
-    os.push("h10");
-    let mut won = Game::from_position(position(&xs, &os, 'x'));
+    let mut won = one_step_from_winning();
     won.play_text("b11-b12").expect("legal");
-    // x fills its goal but for a16, which o keeps at home; both sides shuffle.
-    let xs = goal_but("a16", "j10");
-    let mut os = MIDDLE.to_vec();
-    os.push("a16");
-    let mut drawn = Game::from_position(position(&xs, &os, 'x'));
-    for _ in 0..2 {
-        for mv in ["j10-j11", "f6-f5", "j11-j10", "f5-f6"] {
-            drawn.play_text(mv).expect("legal");
-        }
-    }
+    let drawn = blocked_repetition();
     for language in halma_i18n::catalogs() {
         let out = load(&won, language, &format!("{}2", language.tag().len()));
         let win = language.format(
@@ -365,52 +336,61 @@ fn the_end_of_a_game_is_said_in_each_language() {
     }
 }
 
-/// The player follows the computer's hints until the game ends, in each translation: a
-/// whole game without one English word, and its end announced in the language.
+/// The player follows the computer's hints until the game ends in Thai: a whole game
+/// without one English word, and its end announced in Thai.
 #[test]
-fn a_whole_game_in_each_language() {
-    for language in translations() {
-        let (mut game, mut transcript) = Driver::start(&["--depth", "1", "--lang", language.tag()]);
-        let hint = language
-            .text("play.hint")
-            .split('{')
-            .next()
-            .expect("text")
+fn a_whole_game_in_thai() {
+    whole_game(thai());
+}
+
+/// The same in Malay.
+#[test]
+fn a_whole_game_in_malay() {
+    whole_game(malay());
+}
+
+/// A whole game in `language`, following the hints.
+fn whole_game(language: &'static Catalog) {
+    let (mut game, mut transcript) = Driver::start(&["--depth", "1", "--lang", language.tag()]);
+    let hint = language
+        .text("play.hint")
+        .split('{')
+        .next()
+        .expect("text")
+        .to_owned();
+    let over = language
+        .text("play.over.announce")
+        .split('{')
+        .next()
+        .expect("text")
+        .to_owned();
+    let mut plies = 0;
+    loop {
+        assert!(plies < 2000, "the game did not end in {plies} plies");
+        let answer = game.say("hint");
+        let mv = answer
+            .lines()
+            .find_map(|line| line.strip_prefix(hint.as_str()))
+            .and_then(|rest| rest.split_whitespace().next())
+            .unwrap_or_else(|| panic!("no hint in {answer}"))
             .to_owned();
-        let over = language
-            .text("play.over.announce")
-            .split('{')
-            .next()
-            .expect("text")
-            .to_owned();
-        let mut plies = 0;
-        loop {
-            assert!(plies < 2000, "the game did not end in {plies} plies");
-            let answer = game.say("hint");
-            let mv = answer
-                .lines()
-                .find_map(|line| line.strip_prefix(hint.as_str()))
-                .and_then(|rest| rest.split_whitespace().next())
-                .unwrap_or_else(|| panic!("no hint in {answer}"))
-                .to_owned();
-            transcript.push_str(&answer);
-            let answer = game.say(&mv);
-            transcript.push_str(&answer);
-            plies += 2;
-            if answer.contains(&over) {
-                break;
-            }
+        transcript.push_str(&answer);
+        let answer = game.say(&mv);
+        transcript.push_str(&answer);
+        plies += 2;
+        if answer.contains(&over) {
+            break;
         }
-        let after = game.say("hint");
-        assert!(
-            after.starts_with(&format!("hint\n{}", language.text("play.over.hint"))),
-            "{after}"
-        );
-        drop(game.stdin);
-        let status = game.child.wait().expect("the game ends");
-        assert_eq!(status.code(), Some(0));
-        assert_translated(&transcript, language);
     }
+    let after = game.say("hint");
+    assert!(
+        after.starts_with(&format!("hint\n{}", language.text("play.over.hint"))),
+        "{after}"
+    );
+    drop(game.stdin);
+    let status = game.child.wait().expect("the game ends");
+    assert_eq!(status.code(), Some(0));
+    assert_translated(&transcript, language);
 }
 
 /// The terminal's texts in the sources: every `play.*` key English has is used by the game,

@@ -207,11 +207,7 @@ fn hint_suggests_a_legal_move() {
 
 #[test]
 fn a_win_is_announced() {
-    // x has 18 pieces in its goal and steps into the last square, b12.
-    let xs = goal_but("b12", "b11");
-    let mut os = MIDDLE.to_vec();
-    os.push("h10");
-    let game = Game::from_position(position(&xs, &os, 'x'));
+    let game = one_step_from_winning();
     let file = temp_file("win.txt");
     std::fs::write(&file, game.to_record()).expect("write");
     let name = file.to_str().expect("a utf-8 temp path");
@@ -230,16 +226,7 @@ fn a_win_is_announced() {
 
 #[test]
 fn a_blocked_repetition_draw_is_explained() {
-    // x fills its goal but for a16, which o keeps at home; both sides shuffle.
-    let xs = goal_but("a16", "j10");
-    let mut os = MIDDLE.to_vec();
-    os.push("a16");
-    let mut game = Game::from_position(position(&xs, &os, 'x'));
-    for _ in 0..2 {
-        for mv in ["j10-j11", "f6-f5", "j11-j10", "f5-f6"] {
-            game.play_text(mv).expect("legal");
-        }
-    }
+    let game = blocked_repetition();
     assert!(game.outcome().is_over());
     let file = temp_file("blocked.txt");
     std::fs::write(&file, game.to_record()).expect("write");

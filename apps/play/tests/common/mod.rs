@@ -7,7 +7,7 @@ use std::io::{BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus, Stdio};
 
-use halma::Position;
+use halma::{Game, Position};
 
 /// The column header above and below the board.
 pub const FILES: &str = "    a b c d e f g h i j k l m n o p";
@@ -72,9 +72,14 @@ pub fn play(input: &str) -> String {
 
 /// [`play`] with extra arguments.
 pub fn play_with(args: &[&str], input: &str) -> String {
+    play_in(args, &[], input)
+}
+
+/// [`play_with`] with the environment variables `env`.
+pub fn play_in(args: &[&str], env: &[(&str, &str)], input: &str) -> String {
     let mut all = FAST.to_vec();
     all.extend_from_slice(args);
-    let run = run(&all, input);
+    let run = run_in(&all, env, input);
     assert!(
         run.status.success(),
         "exit {:?}\nstdout:\n{}\nstderr:\n{}",
@@ -220,4 +225,27 @@ impl Driver {
         writeln!(self.stdin, "{line}").expect("the game reads");
         self.read_to_prompt()
     }
+}
+
+/// A game where x has 18 pieces in its goal and steps into the last square with b11-b12.
+pub fn one_step_from_winning() -> Game {
+    let xs = goal_but("b12", "b11");
+    let mut os = MIDDLE.to_vec();
+    os.push("h10");
+    Game::from_position(position(&xs, &os, 'x'))
+}
+
+/// A game drawn by repetition: x fills its goal but for a16, which o keeps at home, and both
+/// sides shuffle.
+pub fn blocked_repetition() -> Game {
+    let xs = goal_but("a16", "j10");
+    let mut os = MIDDLE.to_vec();
+    os.push("a16");
+    let mut game = Game::from_position(position(&xs, &os, 'x'));
+    for _ in 0..2 {
+        for mv in ["j10-j11", "f6-f5", "j11-j10", "f5-f6"] {
+            game.play_text(mv).expect("legal");
+        }
+    }
+    game
 }
