@@ -51,11 +51,8 @@ pub fn prefixed(segments: &[&str]) -> Option<&'static Catalog> {
 /// The page `html` in `language`: its `<html lang>` set, and `Content-Language`. A page
 /// whose language came from the request's headers (no prefix) says it varies by them.
 pub fn page(html: &str, language: &Catalog, from_headers: bool) -> Reply {
-    let mut reply = Reply {
-        body: with_lang(html, language.tag()).into_bytes(),
-        ..Reply::asset("text/html; charset=utf-8", "")
-    }
-    .with_header("content-language", language.tag().to_owned());
+    let mut reply = text("text/html; charset=utf-8", with_lang(html, language.tag()))
+        .with_header("content-language", language.tag().to_owned());
     if from_headers {
         reply = reply.with_header("vary", "Accept-Language, Cookie".to_owned());
     }
@@ -90,10 +87,17 @@ pub fn file(name: &str) -> Option<Reply> {
         "rules.json" => RULES_JSON.to_owned(),
         _ => tagged(name.strip_suffix(".json")?)?.page_json().to_owned(),
     };
-    Some(Reply {
+    Some(text(JSON, body))
+}
+
+/// A text the browser revalidates before each use (it changes when the server does).
+fn text(content_type: &'static str, body: String) -> Reply {
+    Reply {
+        status: 200,
+        content_type,
+        headers: vec![("Cache-Control", "no-cache".to_owned())],
         body: body.into_bytes(),
-        ..Reply::asset(JSON, "")
-    })
+    }
 }
 
 #[cfg(test)]
