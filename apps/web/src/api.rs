@@ -1,7 +1,6 @@
 //! Routing and the JSON API: a [`Req`] (already read, bounded and checked by `http.rs`)
 //! becomes a [`Reply`].
 
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use halma::search::DEFAULT_LEVEL;
@@ -15,6 +14,7 @@ use crate::clients::{Client, RateLimit};
 use crate::error::{ApiError, Reply};
 use crate::games::{Games, Session, Thinking, new_id, now_ms, unknown_game};
 use crate::i18n;
+use crate::metrics::{METRICS, Refusal};
 use crate::state::{Played, mover, names, path_of, state};
 use crate::think::{Pool, Progress, Purpose, Report, ThinkError};
 
@@ -37,10 +37,8 @@ pub struct App {
     pub pool: Pool,
     /// New games per client.
     pub creations: RateLimit,
-    /// Games stored at most.
+    /// Games stored at most (all processes on the database together).
     pub max_games: u64,
-    /// Games stored now, as last counted (and counted on since).
-    pub stored: AtomicU64,
     /// How long a search may hold a game, waiting and thinking, before its mark lapses.
     pub mark_lifetime: Duration,
 }
@@ -128,7 +126,6 @@ async fn route(app: &App, req: &Req<'_>) -> Result<Reply> {
             "DELETE" => {
                 allow(req, "GET, DELETE")?;
                 if app.games.delete(id).await? {
-                    app.stored.fetch_sub(1, Ordering::Relaxed);
                     Ok(Reply::json(200, &json!({ "deleted": id })))
                 } else {
                     Err(unknown_game(id))
@@ -238,21 +235,10 @@ async fn create(app: &App, req: &Req<'_>) -> Result<Reply> {
         None => Game::new(),
     };
     if let Err(wait) = app.creations.take(req.client, Instant::now()) {
-        return Err(ApiError::new(
-            429,
-            "you have started too many games in the last minute; resume one from its link, or wait",
-        )
-        .retry_after(wait.as_secs() + 1));
-    }
-    if app.stored.load(Ordering::Relaxed) >= app.max_games {
-        return Err(ApiError::new(
-            503,
-            format!(
-                "the server holds the most games it may ({}); try again later",
-                app.max_games
-            ),
-        )
-        .retry_after(60));
+        let message =
+            "you have started too many games in the last minute; resume one from its link, or wait";
+        METRICS.refused(Refusal::GamesPerMinute, message);
+        return Err(ApiError::new(429, message).retry_after(wait.as_secs() + 1));
     }
     let session = Session {
         game,
@@ -260,8 +246,7 @@ async fn create(app: &App, req: &Req<'_>) -> Result<Reply> {
         level,
         thinking: None,
     };
-    let id = app.games.create(&session).await?;
-    app.stored.fetch_add(1, Ordering::Relaxed);
+    let id = app.games.create(&session, app.max_games).await?;
     Ok(Reply::json(201, &state(&id, &session)).with_header("Location", format!("/api/games/{id}")))
 }
 

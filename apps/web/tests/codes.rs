@@ -86,6 +86,15 @@ fn every_error_a_client_can_provoke_has_its_code() {
         403,
         "cross_site",
     );
+    check(
+        raw(
+            &server,
+            "GET /api/games HTTP/1.1\r\nHost: elsewhere.example\r\nConnection: close\r\n\r\n",
+            b"",
+        ),
+        421,
+        "wrong_host",
+    );
     let unknown = "f".repeat(32);
     check(
         server.get(&format!("/api/games/{unknown}")),
@@ -170,6 +179,9 @@ fn every_error_a_client_can_provoke_has_its_code() {
         "illegal_move",
     );
     drop(server);
+    let private = Server::start(&["--metrics-from", "10.0.0.0/8"]);
+    check(private.get("/metrics"), 403, "forbidden");
+    drop(private);
 
     // The limits: games per minute, games stored, engines.
     let limited = Server::start(&["--games-per-minute", "1"]);
