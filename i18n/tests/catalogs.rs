@@ -277,12 +277,12 @@ fn every_diagram_shows_what_the_engine_says() {
         let (low, high) = diagram.view.split_once('-').expect("view: from-to");
         let (low, high) = (square(low), square(high));
         assert!(
-            low.file() <= high.file() && low.rank() <= high.rank(),
+            low.file_of() <= high.file_of() && low.rank_of() <= high.rank_of(),
             "{id}: view"
         );
         let inside = |s: Square| {
-            (low.file()..=high.file()).contains(&s.file())
-                && (low.rank()..=high.rank()).contains(&s.rank())
+            (low.file_of()..=high.file_of()).contains(&s.file_of())
+                && (low.rank_of()..=high.rank_of()).contains(&s.rank_of())
         };
         let marked = diagram
             .destinations

@@ -53,6 +53,7 @@ use crate::moves::Move;
 mod alphabeta;
 mod block;
 mod choice;
+mod distance;
 mod eval;
 mod frame;
 mod levels;
@@ -71,7 +72,7 @@ pub use params::Params;
 
 use crate::race::Solver;
 use alphabeta::Searcher;
-use root::Outcome;
+use root::Answer;
 use stop::Signal;
 use tt::Table;
 
@@ -245,6 +246,30 @@ impl Engine {
         StopHandle(Arc::clone(&self.signal))
     }
 
+    /// Makes this engine's searches also ask `poll` whether to stop, about every 1024 nodes
+    /// (none: only [`StopHandle`]s stop them). For a host whose stop cannot call a stop
+    /// handle while the search runs: on WebAssembly the search runs on the host's only
+    /// thread, and a browser page's stop is a `SharedArrayBuffer` flag that `poll` reads. A
+    /// poll that says stop ends the running search as a stop handle does; the host clears
+    /// what it reads before the next search.
+    ///
+    /// ```
+    /// use std::sync::atomic::{AtomicBool, Ordering};
+    /// use std::time::Duration;
+    /// use halma::{Engine, Game, Limits};
+    ///
+    /// static STOP: AtomicBool = AtomicBool::new(true);
+    /// let mut engine = Engine::new();
+    /// engine.set_stop_poll(Some(|| STOP.load(Ordering::Relaxed)));
+    /// // Would run for an hour; the poll ends it at once, with a legal move.
+    /// let result = engine.search(&Game::new(), &Limits::time(Duration::from_secs(3600)))?;
+    /// assert!(Game::new().legal_moves().contains(&result.best_move));
+    /// # Ok::<(), halma::SearchError>(())
+    /// ```
+    pub fn set_stop_poll(&mut self, poll: Option<fn() -> bool>) {
+        self.signal.set_poll(poll);
+    }
+
     /// Forgets what earlier searches stored (for a new game).
     pub fn clear(&mut self) {
         self.table.clear();
@@ -293,17 +318,17 @@ impl Engine {
         }
         self.table.new_search();
         let number = self.signal.begin();
-        let outcome = match self.solve_race(game, limits, start, number) {
-            Some(outcome) => {
+        let answer = match self.solve_race(game, limits, start, number) {
+            Some(answer) => {
                 info(&SearchInfo {
-                    depth: outcome.depth,
-                    score: outcome.score,
-                    nodes: outcome.nodes,
-                    nodes_per_second: per_second(outcome.nodes, start.elapsed()),
+                    depth: answer.depth,
+                    score: answer.score,
+                    nodes: answer.nodes,
+                    nodes_per_second: per_second(answer.nodes, start.elapsed()),
                     time: start.elapsed(),
-                    pv: outcome.pv.clone(),
+                    pv: answer.pv.clone(),
                 });
-                outcome
+                answer
             }
             None => Searcher::new(&mut self.table, &self.signal, number, game, limits, start)
                 .run(game, limits, info),
@@ -316,13 +341,13 @@ impl Engine {
         });
         self.signal.end(number);
         Ok(SearchResult {
-            best_move: outcome.best_move,
-            score: outcome.score,
-            depth: outcome.depth,
-            nodes: outcome.nodes,
+            best_move: answer.best_move,
+            score: answer.score,
+            depth: answer.depth,
+            nodes: answer.nodes,
             time: start.elapsed(),
-            pv: outcome.pv,
-            forced: ForcedResult::from_score(outcome.score),
+            pv: answer.pv,
+            forced: ForcedResult::from_score(answer.score),
         })
     }
 }
@@ -336,7 +361,7 @@ impl Engine {
         limits: &Limits,
         start: Instant,
         number: u64,
-    ) -> Option<Outcome> {
+    ) -> Option<Answer> {
         if !limits.params.race_solver || limits.margin > 0 {
             return None;
         }

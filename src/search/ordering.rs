@@ -3,7 +3,7 @@
 use crate::moves::Move;
 use crate::side::Side;
 
-use super::eval::{DISTANCE, gain};
+use super::distance::{DISTANCE, gain};
 use super::tt::encode;
 
 /// The key of the table move: above every other.

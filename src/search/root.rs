@@ -22,7 +22,7 @@ pub(crate) struct RootMove {
 }
 
 /// What a finished search found.
-pub(crate) struct Outcome {
+pub(crate) struct Answer {
     pub(crate) best_move: Move,
     pub(crate) score: i32,
     pub(crate) depth: u32,
@@ -37,7 +37,7 @@ impl Searcher<'_> {
         game: &Game,
         limits: &Limits,
         info: &mut dyn FnMut(&SearchInfo),
-    ) -> Outcome {
+    ) -> Answer {
         let mut position = *game.position();
         let max_depth = limits
             .depth
@@ -45,7 +45,7 @@ impl Searcher<'_> {
             .min(MAX_PLY as u32 - 1);
         let mut root = self.root_moves(&position);
         let fallback = root[0].mv;
-        let mut best = Outcome {
+        let mut best = Answer {
             best_move: fallback,
             score: self.eval.evaluate(&position),
             depth: 0,
@@ -66,7 +66,7 @@ impl Searcher<'_> {
                 break;
             }
             completed = root.clone();
-            best = Outcome {
+            best = Answer {
                 best_move: root[0].mv,
                 score,
                 depth,

@@ -16,7 +16,7 @@
 //! that moved is drawn in capitals. With colour the camps are tinted, so they stay marked
 //! when full, and the last move's squares are highlighted.
 
-use halma::{Game, Move, Position, Side, Square};
+use halma::{File, Game, Move, Position, Rank, Side, Square};
 
 use crate::text::{self, Words};
 
@@ -28,7 +28,6 @@ const CAMP_X: &str = "48;5;52";
 const CAMP_O: &str = "48;5;17";
 const PATH: &str = "48;5;58";
 const PATH_MARK: &str = "1;38;5;227";
-const FILES: &str = "abcdefghijklmnop";
 
 /// The last move of `game`: who played it, the move, and its squares (origin, each landing
 /// square, destination).
@@ -63,27 +62,26 @@ impl LastMove {
 /// A rectangle of the board: its bottom-left and top-right squares' files and ranks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct View {
-    /// Files from..=to, 0-based.
-    pub files: (u8, u8),
-    /// Ranks from..=to, 0-based.
-    pub ranks: (u8, u8),
+    /// Files from..=to.
+    pub files: (File, File),
+    /// Ranks from..=to.
+    pub ranks: (Rank, Rank),
 }
 
 impl View {
     /// The whole board.
     pub const BOARD: View = View {
-        files: (0, 15),
-        ranks: (0, 15),
+        files: (File::ALL[0], File::ALL[15]),
+        ranks: (Rank::ALL[0], Rank::ALL[15]),
     };
 
     /// The rectangle between two corner squares, `"f6-j10"`; `None` if it is not that.
     pub fn parse(text: &str) -> Option<View> {
         let (low, high) = text.split_once('-')?;
         let (low, high): (Square, Square) = (low.parse().ok()?, high.parse().ok()?);
-        (low.file() <= high.file() && low.rank() <= high.rank()).then_some(View {
-            files: (low.file(), high.file()),
-            ranks: (low.rank(), high.rank()),
-        })
+        let files = (low.file_of(), high.file_of());
+        let ranks = (low.rank_of(), high.rank_of());
+        (files.0 <= files.1 && ranks.0 <= ranks.1).then_some(View { files, ranks })
     }
 }
 
@@ -161,19 +159,17 @@ impl Cell {
 /// The squares of `view` as text lines, rank labels at both sides and file letters above
 /// and below, each square drawn as `cell` says, with ANSI colour when `colour` is set.
 pub fn grid(view: View, colour: bool, cell: impl Fn(Square) -> Cell) -> String {
-    let files: String = FILES[view.files.0 as usize..=view.files.1 as usize]
-        .chars()
-        .map(|file| format!(" {file}"))
-        .collect();
-    let header = format!("   {files}\n");
+    let files = &File::ALL[view.files.0.index() as usize..=view.files.1.index() as usize];
+    let ranks = &Rank::ALL[view.ranks.0.index() as usize..=view.ranks.1.index() as usize];
+    let letters: String = files.iter().map(|file| format!(" {file}")).collect();
+    let header = format!("   {letters}\n");
     let mut text = header.clone();
-    for rank in (view.ranks.0..=view.ranks.1).rev() {
-        text.push_str(&format!("{:>2} ", rank + 1));
-        for file in view.files.0..=view.files.1 {
-            let square = Square::from_coords(file, rank).unwrap_or(Square::new(0));
-            text.push_str(&cell(square).paint(colour));
+    for &rank in ranks.iter().rev() {
+        text.push_str(&format!("{rank:>2} "));
+        for &file in files {
+            text.push_str(&cell(Square::at(file, rank)).paint(colour));
         }
-        text.push_str(&format!("  {}\n", rank + 1));
+        text.push_str(&format!("  {rank}\n"));
     }
     text.push_str(&header);
     text

@@ -52,8 +52,8 @@ fn the_board_shows_camps_labels_and_the_last_move() {
         .and_then(|text| text.parse().ok())
         .expect("a from-to move");
     let cell = |square: halma::Square| {
-        let row = after[16 - square.rank() as usize];
-        row.as_bytes()[4 + 2 * square.file() as usize] as char
+        let row = after[16 - square.rank_of().index() as usize];
+        row.as_bytes()[4 + 2 * square.file_of().index() as usize] as char
     };
     assert_eq!(cell(mv.from), '*', "{out}");
     assert_eq!(cell(mv.to), 'O', "{out}");

@@ -19,8 +19,11 @@ use crate::state::{Played, mover, names, path_of, state};
 use crate::think::{Pool, Progress, Purpose, Report, ThinkError};
 
 const INDEX_HTML: &str = include_str!("../static/index.html");
-const APP_JS: &str = include_str!("../static/app.js");
-const STYLE_CSS: &str = include_str!("../static/style.css");
+const APP_JS: &[u8] = include_bytes!("../static/app.js");
+const STYLE_CSS: &[u8] = include_bytes!("../static/style.css");
+/// The engine for the browser (`bindings/wasm`: the committed module and its ES module).
+const HALMA_JS: &[u8] = include_bytes!("../../../bindings/wasm/halma.js");
+const HALMA_WASM: &[u8] = include_bytes!("../../../bindings/wasm/halma.wasm");
 
 /// Hints come from at least this level (full strength, a quarter second), whatever the
 /// computer's level: a beginner gets good advice from a weak opponent.
@@ -41,6 +44,8 @@ pub struct App {
     pub max_games: u64,
     /// How long a search may hold a game, waiting and thinking, before its mark lapses.
     pub mark_lifetime: Duration,
+    /// Whether the server searches (`--no-engine`: only clients' moves are taken).
+    pub engine: bool,
 }
 
 /// A request, as the router sees it.
@@ -109,6 +114,14 @@ async fn route(app: &App, req: &Req<'_>) -> Result<Reply> {
         ["style.css"] => {
             allow(req, "GET")?;
             Ok(Reply::asset("text/css; charset=utf-8", STYLE_CSS))
+        }
+        ["halma.js"] => {
+            allow(req, "GET")?;
+            Ok(Reply::asset("text/javascript; charset=utf-8", HALMA_JS))
+        }
+        ["halma.wasm"] => {
+            allow(req, "GET")?;
+            Ok(Reply::asset("application/wasm", HALMA_WASM))
         }
         ["healthz"] => {
             allow(req, "GET")?;
@@ -313,7 +326,18 @@ fn parse_move(game: &Game, text: &str) -> Result<Move> {
 
 async fn play(app: &App, id: &str, req: &Req<'_>) -> Result<Reply> {
     let request: MoveBody = body(req, Some(r#"{"move": "l2-k3"}"#))?;
-    let text = request.mv.trim();
+    play_for(app, id, &request.mv, |session| session.human).await
+}
+
+/// Plays the move `text` for the side `side` names (the person's, or the computer's move
+/// that a client searched), checked as every move is, and answers `{move, path, state}`.
+async fn play_for(
+    app: &App,
+    id: &str,
+    text: &str,
+    side: impl Fn(&Session) -> Side,
+) -> Result<Reply> {
+    let text = text.trim();
     let (path, session) =
         app.games
             .modify(id, |session| {
@@ -328,7 +352,7 @@ async fn play(app: &App, id: &str, req: &Req<'_>) -> Result<Reply> {
                     ));
                 }
                 ongoing(&session.game)?;
-                turn_of(session, session.human)?;
+                turn_of(session, side(session))?;
                 let mv = parse_move(&session.game, text)?;
                 let path = path_of(&session.game, mv);
                 session.game.play(mv).map_err(|error| {
@@ -486,7 +510,30 @@ async fn search(
     Ok((mv, path_of(&game, mv), report, mark))
 }
 
+/// The body of a computer-move request: empty, or the move the client searched.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct ComputerBody {
+    #[serde(rename = "move")]
+    mv: Option<String>,
+}
+
+/// The refusal of a search on a server that runs no engine.
+fn no_engine() -> ApiError {
+    ApiError::new(
+        501,
+        "this server runs no engine (--no-engine): search in the client and send its move, {\"move\": \"b14-d12\"}",
+    )
+}
+
 async fn computer(app: &App, id: &str, req: &Req<'_>) -> Result<Reply> {
+    let request: ComputerBody = body(req, None)?;
+    if let Some(text) = request.mv {
+        return play_for(app, id, &text, Session::computer).await;
+    }
+    if !app.engine {
+        return Err(no_engine());
+    }
     let (mv, path, report, mark) = search(app, id, req.client, Purpose::Move).await?;
     let ((), session) = mark
         .release(|session| {
@@ -508,6 +555,9 @@ async fn computer(app: &App, id: &str, req: &Req<'_>) -> Result<Reply> {
 }
 
 async fn hint(app: &App, id: &str, req: &Req<'_>) -> Result<Reply> {
+    if !app.engine {
+        return Err(no_engine());
+    }
     let (mv, path, report, mark) = search(app, id, req.client, Purpose::Hint).await?;
     mark.release(|_| Ok(())).await?;
     Ok(Reply::json(

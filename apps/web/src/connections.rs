@@ -82,10 +82,10 @@ impl Registry {
         let mut table = lock(&self.table);
         if table.open.len() >= self.max {
             let (_, oldest) = table.idle.pop_first()?;
-            if let Some(mut evicted) = table.open.remove(&oldest) {
-                if let Some(evict) = evicted.evict.take() {
-                    let _ = evict.send(());
-                }
+            if let Some(mut evicted) = table.open.remove(&oldest)
+                && let Some(evict) = evicted.evict.take()
+            {
+                let _ = evict.send(());
             }
         }
         let id = table.tick();
@@ -139,10 +139,10 @@ impl Drop for Busy {
 impl Drop for Tracked {
     fn drop(&mut self) {
         let mut table = lock(&self.registry.table);
-        if let Some(open) = table.open.remove(&self.id) {
-            if let Some(since) = open.idle_since {
-                table.idle.remove(&since);
-            }
+        if let Some(open) = table.open.remove(&self.id)
+            && let Some(since) = open.idle_since
+        {
+            table.idle.remove(&since);
         }
     }
 }

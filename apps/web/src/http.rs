@@ -53,10 +53,22 @@ pub fn router(app: Arc<App>, connections: Arc<Registry>, settings: Settings) -> 
     let security = [
         (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
         (header::REFERRER_POLICY, "no-referrer"),
+        // 'wasm-unsafe-eval': the page compiles the engine's WebAssembly (nothing else).
         (
             header::CONTENT_SECURITY_POLICY,
-            "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; \
-             connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+            "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; \
+             img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; \
+             frame-ancestors 'none'",
+        ),
+        // Cross-origin isolation: the page may share memory with its engine's worker (a
+        // real stop of a running search).
+        (
+            HeaderName::from_static("cross-origin-opener-policy"),
+            "same-origin",
+        ),
+        (
+            HeaderName::from_static("cross-origin-embedder-policy"),
+            "require-corp",
         ),
     ];
     let mut router = Router::new().fallback(serve).with_state(Shared {

@@ -123,6 +123,7 @@ async fn run(options: Options, cores: usize) -> ExitCode {
         creations: clients::RateLimit::new(options.games_per_minute),
         max_games: options.max_games,
         mark_lifetime: options.queue_wait + options.think + Duration::from_secs(10),
+        engine: options.engine,
     });
     tokio::spawn(prune::every(
         store.clone(),

@@ -38,7 +38,9 @@ usage: halma-web [options]
   --keep-finished-s N       finished games are deleted after this long unchanged (default 604800, a week)
   --keep-idle-s N           unfinished games are deleted after this long unchanged (default 7776000, 90 days)
   --prune-every-s N         how often old games are looked for (default 3600)
-  --shutdown-grace-ms N     on SIGTERM, longest wait for requests in flight (default 15000)";
+  --shutdown-grace-ms N     on SIGTERM, longest wait for requests in flight (default 15000)
+  --no-engine               search nothing: computer moves come from the clients (the page
+                            searches in the browser); hints and server searches get 501";
 
 /// Everything the command line sets.
 #[derive(Clone, Debug)]
@@ -91,6 +93,8 @@ pub struct Options {
     pub prune_every: Duration,
     /// Longest wait for requests in flight on SIGTERM.
     pub shutdown_grace: Duration,
+    /// Whether the server searches (`--no-engine` turns it off).
+    pub engine: bool,
 }
 
 impl Default for Options {
@@ -120,6 +124,7 @@ impl Default for Options {
             keep_idle: Duration::from_secs(90 * 24 * 3600),
             prune_every: Duration::from_secs(3600),
             shutdown_grace: Duration::from_secs(15),
+            engine: true,
         }
     }
 }
@@ -139,6 +144,10 @@ pub fn parse(args: &[String]) -> Result<Parsed, String> {
     while let Some(flag) = args.next() {
         if flag == "-h" || flag == "--help" {
             return Ok(Parsed::Help);
+        }
+        if flag == "--no-engine" {
+            options.engine = false;
+            continue;
         }
         let value = args.next().ok_or_else(|| format!("{flag} needs a value"))?;
         let number = || -> Result<u64, String> {
@@ -277,5 +286,7 @@ mod tests {
                 .unwrap_err()
                 .contains("prefix")
         );
+        assert!(run(&[]).unwrap().engine);
+        assert!(!run(&["--no-engine", "--port", "0"]).unwrap().engine);
     }
 }

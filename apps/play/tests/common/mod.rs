@@ -126,7 +126,7 @@ pub fn position(xs: &[&str], os: &[&str], turn: char) -> Position {
     for (squares, piece) in [(xs, 'x'), (os, 'o')] {
         for name in squares {
             let square: halma::Square = name.parse().expect("a square");
-            rows[square.rank() as usize][square.file() as usize] = piece;
+            rows[square.rank_of().index() as usize][square.file_of().index() as usize] = piece;
         }
     }
     let ranks: Vec<String> = rows
