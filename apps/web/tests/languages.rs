@@ -117,3 +117,73 @@ fn the_page_reads_its_texts_and_the_rules() {
     assert_eq!(status, 404, "{missing}");
     assert_eq!(missing["code"], "not_found");
 }
+
+#[test]
+fn the_game_and_the_rules_are_two_pages_with_their_own_files() {
+    let server = Server::start(&[]);
+    for (path, script) in [
+        ("/th/", "/app.js"),
+        ("/rules", "/rules.js"),
+        ("/ms/rules", "/rules.js"),
+    ] {
+        let page = get(&server, path, "");
+        assert_eq!(page.status, 200, "{path}");
+        let html = String::from_utf8_lossy(&page.body);
+        assert!(html.contains(&format!("src=\"{script}\"")), "{path}");
+    }
+    for (path, content_type) in [
+        ("/board.js", "text/javascript; charset=utf-8"),
+        ("/i18n.js", "text/javascript; charset=utf-8"),
+        ("/guide.js", "text/javascript; charset=utf-8"),
+        ("/rules.js", "text/javascript; charset=utf-8"),
+        ("/rules.css", "text/css; charset=utf-8"),
+    ] {
+        let file = get(&server, path, "");
+        assert_eq!(file.status, 200, "{path}");
+        assert_eq!(
+            file.header("content-type").as_deref(),
+            Some(content_type),
+            "{path}"
+        );
+    }
+}
+
+/// Every text key the page's files name: quoted words that look like keys
+/// (`'page.new'`, `data-t="page.new"`).
+fn keys_named(source: &str) -> Vec<&str> {
+    let prefixes = ["page.", "guide.", "rules.", "error.", "language."];
+    source
+        .split(['\'', '"', '`'])
+        .filter(|word| {
+            prefixes.iter().any(|prefix| word.starts_with(prefix))
+                && word.chars().all(|c| c.is_ascii_lowercase() || c == '.' || c == '_')
+                && !word.ends_with('.')
+        })
+        .collect()
+}
+
+#[test]
+fn every_text_the_page_names_is_in_every_language() {
+    let files = [
+        ("index.html", include_str!("../static/index.html")),
+        ("rules.html", include_str!("../static/rules.html")),
+        ("app.js", include_str!("../static/app.js")),
+        ("rules.js", include_str!("../static/rules.js")),
+        ("guide.js", include_str!("../static/guide.js")),
+        ("i18n.js", include_str!("../static/i18n.js")),
+    ];
+    let mut named = 0;
+    for (file, source) in files {
+        for key in keys_named(source) {
+            named += 1;
+            for catalog in halma_i18n::catalogs() {
+                assert!(
+                    catalog.messages().contains_key(key),
+                    "{file} names {key}, which {} lacks",
+                    catalog.tag()
+                );
+            }
+        }
+    }
+    assert!(named > 60, "only {named} keys found: the scan is broken");
+}
