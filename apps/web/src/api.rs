@@ -28,9 +28,10 @@ const MODULES: &[(&str, &str, &[u8])] = &[
     ("i18n.js", JAVASCRIPT, include_bytes!("../static/i18n.js")),
     ("guide.js", JAVASCRIPT, include_bytes!("../static/guide.js")),
     ("rules.js", JAVASCRIPT, include_bytes!("../static/rules.js")),
-    ("rules.css", "text/css; charset=utf-8", include_bytes!("../static/rules.css")),
+    ("rules.css", CSS, include_bytes!("../static/rules.css")),
 ];
 const JAVASCRIPT: &str = "text/javascript; charset=utf-8";
+const CSS: &str = "text/css; charset=utf-8";
 /// The engine for the browser (`bindings/wasm`: the committed module and its ES module).
 const HALMA_JS: &[u8] = include_bytes!("../../../bindings/wasm/halma.js");
 const HALMA_WASM: &[u8] = include_bytes!("../../../bindings/wasm/halma.wasm");

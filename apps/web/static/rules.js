@@ -71,14 +71,14 @@ function tryBoard(diagram, camps) {
   const wrap = document.createElement('div');
   wrap.className = 'try';
   const title = document.createElement('h3');
-  title.textContent = t('rules.try.title');
+  title.textContent = t('page.try.title');
   const status = document.createElement('p');
   status.className = 'try-status';
   status.setAttribute('role', 'status');
-  const svg = el('svg', { class: 'board', role: 'group', 'aria-label': t('rules.try.title') });
+  const svg = el('svg', { class: 'board', role: 'group', 'aria-label': t('page.try.title') });
   const reset = document.createElement('button');
   reset.type = 'button';
-  reset.textContent = t('rules.try.reset');
+  reset.textContent = t('page.try.reset');
   wrap.append(title, svg, status, reset);
 
   let path = [];
@@ -118,10 +118,10 @@ function tryBoard(diagram, camps) {
     }
     board.trailLayer.replaceChildren();
     drawTrail(board.trailLayer, path);
-    if (path.length < 2) status.textContent = t('rules.try.pick', { square: diagram.piece });
+    if (path.length < 2) status.textContent = t('page.try.pick', { square: diagram.piece });
     else {
-      status.textContent = t('rules.try.played', { move: path.join('-'), count: path.length - 1 })
-        + (next.length ? ' ' + t('rules.try.more') : '');
+      status.textContent = t('page.try.played', { move: path.join('-'), count: path.length - 1 })
+        + (next.length ? ' ' + t('page.try.more') : '');
     }
   };
 

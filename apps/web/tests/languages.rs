@@ -156,7 +156,9 @@ fn keys_named(source: &str) -> Vec<&str> {
         .split(['\'', '"', '`'])
         .filter(|word| {
             prefixes.iter().any(|prefix| word.starts_with(prefix))
-                && word.chars().all(|c| c.is_ascii_lowercase() || c == '.' || c == '_')
+                && word
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c == '.' || c == '_')
                 && !word.ends_with('.')
         })
         .collect()
