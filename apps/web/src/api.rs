@@ -13,13 +13,25 @@ use tokio::sync::watch;
 use crate::clients::{Client, RateLimit};
 use crate::error::{ApiError, Reply};
 use crate::games::{Games, Session, Thinking, new_id, now_ms, unknown_game};
+use crate::i18n;
 use crate::metrics::{METRICS, Refusal};
 use crate::state::{Played, mover, names, path_of, state};
 use crate::think::{Pool, Progress, Purpose, Report, ThinkError};
 
-const INDEX_HTML: &[u8] = include_bytes!("../static/index.html");
+const INDEX_HTML: &str = include_str!("../static/index.html");
+const RULES_HTML: &str = include_str!("../static/rules.html");
 const APP_JS: &[u8] = include_bytes!("../static/app.js");
 const STYLE_CSS: &[u8] = include_bytes!("../static/style.css");
+/// The page's modules and the rules page's own files, beside `app.js` and `style.css`.
+const MODULES: &[(&str, &str, &[u8])] = &[
+    ("board.js", JAVASCRIPT, include_bytes!("../static/board.js")),
+    ("i18n.js", JAVASCRIPT, include_bytes!("../static/i18n.js")),
+    ("guide.js", JAVASCRIPT, include_bytes!("../static/guide.js")),
+    ("rules.js", JAVASCRIPT, include_bytes!("../static/rules.js")),
+    ("rules.css", CSS, include_bytes!("../static/rules.css")),
+];
+const JAVASCRIPT: &str = "text/javascript; charset=utf-8";
+const CSS: &str = "text/css; charset=utf-8";
 /// The engine for the browser (`bindings/wasm`: the committed module and its ES module).
 const HALMA_JS: &[u8] = include_bytes!("../../../bindings/wasm/halma.js");
 const HALMA_WASM: &[u8] = include_bytes!("../../../bindings/wasm/halma.wasm");
@@ -59,6 +71,8 @@ pub struct Req<'a> {
     pub body: &'a [u8],
     /// Who asks.
     pub client: Client,
+    /// The language the request's headers prefer, for a page without a language prefix.
+    pub language: &'static halma_i18n::Catalog,
     /// Why this request may not change a game (cross-site), if so; checked once the route
     /// and the method are known good.
     pub refusal: Option<ApiError>,
@@ -91,10 +105,26 @@ async fn route(app: &App, req: &Req<'_>) -> Result<Reply> {
         .unwrap_or(req.path)
         .split('/')
         .collect();
+    if let Some(language) = i18n::prefixed(&segments) {
+        allow(req, "GET")?;
+        return Ok(i18n::page(html(&segments[1..]), language, false));
+    }
+    let module = match segments.as_slice() {
+        [name] => MODULES.iter().find(|(file, ..)| file == name),
+        _ => None,
+    };
+    if let Some(&(_, content_type, body)) = module {
+        allow(req, "GET")?;
+        return Ok(Reply::asset(content_type, body));
+    }
     match segments.as_slice() {
-        [""] | ["index.html"] | ["g", _] => {
+        [""] | ["index.html"] | ["g", _] | ["rules"] => {
             allow(req, "GET")?;
-            Ok(Reply::asset("text/html; charset=utf-8", INDEX_HTML))
+            Ok(i18n::page(html(&segments), req.language, true))
+        }
+        ["i18n", name] => {
+            allow(req, "GET")?;
+            i18n::file(name).ok_or_else(|| not_found(req.path))
         }
         ["app.js"] => {
             allow(req, "GET")?;
@@ -155,6 +185,16 @@ async fn route(app: &App, req: &Req<'_>) -> Result<Reply> {
             }
         }
         _ => Err(not_found(req.path)),
+    }
+}
+
+/// The page a page path shows (without its language prefix): the rules page for `rules`,
+/// else the game.
+fn html(page: &[&str]) -> &'static str {
+    if page == ["rules"] {
+        RULES_HTML
+    } else {
+        INDEX_HTML
     }
 }
 

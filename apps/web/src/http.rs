@@ -302,6 +302,7 @@ async fn serve(
         query: parts.uri.query().unwrap_or(""),
         body: &body,
         client,
+        language: crate::i18n::preferred(&parts.headers),
         refusal,
     };
     to_response(api::handle(&shared.app, &req).await)

@@ -17,6 +17,7 @@ mod connections;
 mod error;
 mod games;
 mod http;
+mod i18n;
 mod metrics;
 mod options;
 mod prune;
