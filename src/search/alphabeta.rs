@@ -11,7 +11,7 @@ use crate::side::Side;
 use super::eval::{DRAW, Evaluator};
 use super::frame::{MAX_PLY, Stack};
 use super::limits::Limits;
-use super::ordering::{is_special, key_moves, select};
+use super::ordering::{Picker, is_special};
 use super::params::Params;
 use super::stop::Signal;
 use super::time::Clock;
@@ -23,7 +23,7 @@ pub(crate) const INFINITY: i32 = SCORE_WIN + 1;
 
 /// One search: its settings, its counters and its path.
 pub(crate) struct Searcher<'a> {
-    pub(crate) table: &'a mut Table,
+    pub(crate) table: &'a Table,
     signal: &'a Signal,
     number: u64,
     pub(crate) params: Params,
@@ -53,7 +53,7 @@ pub(crate) struct Searcher<'a> {
 impl<'a> Searcher<'a> {
     /// A search of `game` within `limits`, numbered `number` for the stop `signal`.
     pub(crate) fn new(
-        table: &'a mut Table,
+        table: &'a Table,
         signal: &'a Signal,
         number: u64,
         game: &Game,
@@ -204,24 +204,14 @@ impl<'a> Searcher<'a> {
                 return score.min(FORCED - 1);
             }
         }
-        position.generate(&mut self.moves);
-        if self.moves.is_empty() {
-            return self.draw_for(position.turn());
-        }
         let killers = if self.params.killers {
             self.stack[ply].killers
         } else {
             [None; 2]
         };
-        let mut list = core::mem::take(&mut self.stack[ply].moves);
-        key_moves(
-            &mut list,
-            &self.moves,
-            position.turn(),
-            table_move,
-            killers,
-            self.params.rear_first,
-        );
+        let table_move = table_move.filter(|&mv| position.is_legal(mv));
+        let list = core::mem::take(&mut self.stack[ply].moves);
+        let mut picker = Picker::new(list, table_move, killers, self.params.rear_first);
         let width = if self.params.beam {
             (self.params.beam_base + self.params.beam_step * depth as u32) as usize
         } else {
@@ -230,33 +220,23 @@ impl<'a> Searcher<'a> {
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
-        for index in 0..list.len() {
-            let (key, mv) = select(&mut list, index);
+        let mut index = 0;
+        while let Some((key, mv)) = picker.next(position, &mut self.moves) {
             let special = is_special(key);
             if index >= width && !special {
                 break;
             }
-            position.play_unchecked(mv);
-            let score = if index == 0 {
-                -self.node(position, depth - 1, ply + 1, -beta, -alpha)
+            let reduction = if index == 0 {
+                None
+            } else if self.params.lmr && depth >= 3 && index >= 3 && !special {
+                Some(if index >= 8 && depth >= 5 { 2 } else { 1 })
             } else {
-                let mut reduction = 0;
-                if self.params.lmr && depth >= 3 && index >= 3 && !special {
-                    reduction = if index >= 8 && depth >= 5 { 2 } else { 1 };
-                }
-                let mut score =
-                    -self.node(position, depth - 1 - reduction, ply + 1, -alpha - 1, -alpha);
-                if score > alpha && reduction > 0 {
-                    score = -self.node(position, depth - 1, ply + 1, -alpha - 1, -alpha);
-                }
-                if score > alpha && score < beta {
-                    score = -self.node(position, depth - 1, ply + 1, -beta, -alpha);
-                }
-                score
+                Some(0)
             };
-            position.undo_unchecked(mv);
+            let score = self.search_move(position, mv, reduction, depth, ply, alpha, beta);
+            index += 1;
             if self.aborted {
-                self.stack[ply].moves = list;
+                self.stack[ply].moves = picker.into_list();
                 return 0;
             }
             if score > best {
@@ -274,7 +254,11 @@ impl<'a> Searcher<'a> {
                 }
             }
         }
-        self.stack[ply].moves = list;
+        self.stack[ply].moves = picker.into_list();
+        if index == 0 {
+            // No legal move: a draw.
+            return self.draw_for(position.turn());
+        }
         if self.params.table {
             let bound = if best >= beta {
                 Bound::Lower
@@ -292,6 +276,43 @@ impl<'a> Searcher<'a> {
             );
         }
         best
+    }
+}
+
+impl Searcher<'_> {
+    /// The score of `mv` at a node `depth` plies deep at `ply` with the window
+    /// (`alpha`, `beta`): the first move (`reduction` `None`) searched with the whole window,
+    /// the others with a null window first, `reduction` plies shallower, and again when they
+    /// beat `alpha` (first to the full depth, then with the whole window).
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn search_move(
+        &mut self,
+        position: &mut Position,
+        mv: Move,
+        reduction: Option<i32>,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        position.play_unchecked(mv);
+        let score = match reduction {
+            None => -self.node(position, depth - 1, ply + 1, -beta, -alpha),
+            Some(reduction) => {
+                let mut score =
+                    -self.node(position, depth - 1 - reduction, ply + 1, -alpha - 1, -alpha);
+                if score > alpha && reduction > 0 {
+                    score = -self.node(position, depth - 1, ply + 1, -alpha - 1, -alpha);
+                }
+                if score > alpha && score < beta {
+                    score = -self.node(position, depth - 1, ply + 1, -beta, -alpha);
+                }
+                score
+            }
+        };
+        position.undo_unchecked(mv);
+        score
     }
 }
 

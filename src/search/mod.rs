@@ -305,7 +305,7 @@ impl Engine {
                 });
                 outcome
             }
-            None => Searcher::new(&mut self.table, &self.signal, number, game, limits, start)
+            None => Searcher::new(&self.table, &self.signal, number, game, limits, start)
                 .run(game, limits, info),
         };
         Clock::new(start, limits).wait_for_pace(|| self.signal.stopped(number));

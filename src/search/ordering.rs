@@ -1,6 +1,7 @@
 //! Move ordering: which moves a node searches first, and which it may prune or reduce.
 
-use crate::moves::Move;
+use crate::moves::{Move, MoveList};
+use crate::position::Position;
 use crate::side::Side;
 
 use super::eval::{DISTANCE, gain};
@@ -74,6 +75,86 @@ pub(crate) fn select(list: &mut [(i32, Move)], index: usize) -> (i32, Move) {
     }
     list.swap(index, top);
     list[index]
+}
+
+/// Hands a node its moves in search order, one at a time (a staged picker): the table move
+/// first, before the others are generated, since it often cuts off alone; then every legal
+/// move by its key ([`key_moves`]), the table move, already searched, left out.
+pub(crate) struct Picker {
+    /// The moves with their keys once generated (a frame's list, lent for the node).
+    list: Vec<(i32, Move)>,
+    /// The table move, legal in the node's position.
+    table_move: Option<Move>,
+    killers: [Option<Move>; 2],
+    rear_first: bool,
+    /// How many moves were handed out.
+    handed: usize,
+    generated: bool,
+}
+
+impl Picker {
+    /// A picker over the moves of a node whose table move is `table_move` (checked legal by
+    /// the caller), with the `killers` of its ply; `list` is the buffer its keyed moves go
+    /// into (given back by [`into_list`](Picker::into_list)).
+    pub(crate) fn new(
+        list: Vec<(i32, Move)>,
+        table_move: Option<Move>,
+        killers: [Option<Move>; 2],
+        rear_first: bool,
+    ) -> Picker {
+        Picker {
+            list,
+            table_move,
+            killers,
+            rear_first,
+            handed: 0,
+            generated: false,
+        }
+    }
+
+    /// The next move of `position` and its key, `None` once every move was handed out;
+    /// `moves` is the buffer the moves are generated into.
+    #[inline]
+    pub(crate) fn next(
+        &mut self,
+        position: &Position,
+        moves: &mut MoveList,
+    ) -> Option<(i32, Move)> {
+        if !self.generated {
+            if self.handed == 0
+                && let Some(mv) = self.table_move
+            {
+                self.handed = 1;
+                return Some((TABLE_KEY, mv));
+            }
+            position.generate(moves);
+            key_moves(
+                &mut self.list,
+                moves,
+                position.turn(),
+                self.table_move,
+                self.killers,
+                self.rear_first,
+            );
+            self.generated = true;
+            if self.handed == 1 {
+                // The table move, keyed above all, comes to the front: handed out already.
+                let (_, first) = select(&mut self.list, 0);
+                debug_assert_eq!(Some(first), self.table_move);
+            }
+        }
+        if self.handed >= self.list.len() {
+            return None;
+        }
+        let picked = select(&mut self.list, self.handed);
+        self.handed += 1;
+        Some(picked)
+    }
+
+    /// The buffer of keyed moves, for the next node at this ply.
+    pub(crate) fn into_list(self) -> Vec<(i32, Move)> {
+        self.list
+    }
 }
 
 /// The root moves of `side` in search order: `win` (a move that wins at once) first, then
