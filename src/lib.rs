@@ -9,6 +9,7 @@
 //!   (`l2-k3`), [`MoveText`] (a hop path such as `n2-n4-n6`), [`MoveList`].
 //! - The computer opponent: [`Engine`] searches a game within [`Limits`] (depth, nodes,
 //!   time, or a difficulty level) and can be stopped from another thread ([`search`]).
+//!   It starts no thread, and reads time from one [`clock`], which a WebAssembly host sets.
 //! - The C ABI: [`ffi`], declared in `include/halma.h`.
 //!
 //! The rules are those of `docs/RULES.md` in the repository: squares, notation and perft
@@ -81,6 +82,7 @@ pub use search::{
 pub use side::{ParseSideError, Side};
 pub use square::{ParseSquareError, Square};
 
+pub mod clock;
 pub mod ffi;
 pub mod race;
 pub mod search;

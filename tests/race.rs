@@ -368,3 +368,24 @@ fn a_small_budget_brackets_the_count() {
     }
     assert!(bracketed >= 5, "{bracketed} bracketed");
 }
+
+#[test]
+fn a_time_budget_of_duration_max_is_no_deadline_and_no_overflow() {
+    // The deadline saturates (the end of time): the node budget ends the solve.
+    let mut solver = Solver::new();
+    solver.set_budget(Budget::nodes(2_000).and_time(std::time::Duration::MAX));
+    let mut limited = Solver::new();
+    limited.set_budget(Budget::nodes(2_000));
+    for position in races().into_iter().step_by(8) {
+        for side in Side::ALL {
+            let puzzle = puzzle(&position, side);
+            assert_eq!(solver.count(&puzzle), limited.count(&puzzle), "{position}");
+        }
+    }
+    // Time alone: a small race ends with its proof.
+    solver.set_budget(Budget::time(std::time::Duration::MAX));
+    let home = Puzzle::new(Side::X, Side::X.goal()).unwrap();
+    assert_eq!(solver.solve(&home).unwrap().moves, []);
+    let position = races()[0];
+    assert!(solver.count(&puzzle(&position, Side::X)).exact().is_some());
+}

@@ -278,6 +278,47 @@ fn stop_ends_an_unlimited_search_from_another_thread() {
     assert_eq!(again.depth, 2);
 }
 
+/// A race the solver plays (the armies are separated): x needs one move, d13-c13.
+const SEPARATED: &str =
+    "xxxxx11/xxxxx11/xxxx12/xx1x12/xx14/16/16/16/16/16/16/10oo1o1o/11oooo1/12ooo1/11ooooo/13ooo x";
+
+#[test]
+fn a_time_limit_of_duration_max_is_no_deadline_and_no_overflow() {
+    // The deadline saturates (the end of time): the other limit ends the search, in the
+    // search proper and in the race solver alike.
+    let middle = random_game(&mut Rng(7), 30);
+    let race = Game::from_position(SEPARATED.parse().unwrap());
+    for game in [&Game::new(), &middle, &race] {
+        for limits in [
+            Limits::depth(2).with_time(Duration::MAX),
+            Limits::nodes(3_000).with_time(Duration::MAX),
+        ] {
+            let result = Engine::new().search(game, &limits).unwrap();
+            assert!(game.legal_moves().contains(&result.best_move), "{limits:?}");
+        }
+    }
+    let result = Engine::new()
+        .search(&race, &Limits::depth(2).with_time(Duration::MAX))
+        .unwrap();
+    assert_eq!(result.best_move, mv("d13-c13"));
+    assert_eq!(result.forced, Some(ForcedResult::Win(1)));
+}
+
+#[test]
+fn a_levels_pace_is_readable_and_waited_out_by_the_search() {
+    let pace = Duration::from_millis(300);
+    for level in 1..=9 {
+        assert_eq!(Limits::level(level).pace(), pace, "level {level}");
+        assert_eq!(Limits::level(level).without_pace().pace(), Duration::ZERO);
+    }
+    assert_eq!(Limits::level(10).pace(), Duration::ZERO);
+    assert_eq!(Limits::depth(3).pace(), Duration::ZERO);
+    // A depth-1 search takes milliseconds; the level's reply takes its pace at least.
+    let mut engine = Engine::new();
+    let result = engine.search(&Game::new(), &Limits::level(1)).unwrap();
+    assert!(result.time >= pace, "{:?}", result.time);
+}
+
 #[test]
 fn a_search_stopped_at_once_still_returns_a_legal_move() {
     let game = random_game(&mut Rng(11), 30);

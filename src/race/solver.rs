@@ -16,8 +16,8 @@
 //! the iterations then only have to prove that nothing shorter exists. The beam's sequence
 //! is most often a shortest one, and the last iteration, the costliest, is never run.
 
+use core::time::Duration;
 use std::sync::OnceLock;
-use std::time::{Duration, Instant};
 
 use super::army::{Army, Frame, GOAL, Rules};
 use super::beam::beam;
@@ -25,6 +25,7 @@ use super::bounds::{Tally, distance_left, gap_extra, lonely_extra, straggler_ext
 use super::perimeter::Perimeter;
 use super::puzzle::Puzzle;
 use super::table::Table;
+use crate::clock::Instant;
 use crate::moves::Move;
 
 /// The depth of the perimeter every solver shares.
@@ -284,7 +285,10 @@ impl Solver {
             rules,
             nodes: 0,
             node_limit: self.budget.nodes.unwrap_or(u64::MAX),
-            deadline: self.budget.time.map(|time| Instant::now() + time),
+            deadline: self
+                .budget
+                .time
+                .map(|time| Instant::now().saturating_add(time)),
             stopped,
             plies: &mut self.plies,
             moves: Vec::new(),
@@ -417,7 +421,7 @@ impl Search<'_> {
     fn out_of_budget(&self) -> bool {
         self.nodes >= self.node_limit
             || (self.nodes.is_multiple_of(1024)
-                && (self.deadline.is_some_and(|d| Instant::now() >= d) || (self.stopped)()))
+                && (self.deadline.is_some_and(Instant::has_passed) || (self.stopped)()))
     }
 
     /// Searches the sequences from `army`, `depth` moves into the sequence, of length at most

@@ -1,8 +1,7 @@
 //! The search proper: a principal-variation alpha-beta search of one node and its subtree,
 //! with the transposition table, null-move pruning, a beam and late-move reductions.
 
-use std::time::Instant;
-
+use crate::clock::Instant;
 use crate::game::Game;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;

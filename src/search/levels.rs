@@ -17,7 +17,8 @@ impl Limits {
     /// near the best (less so as the race ends, so that they finish their games); levels 6
     /// to 9 search 10,000 to 300,000 nodes, about three times more each; level 10 searches
     /// for a second. Every level answers within a second, and levels 1 to 9 take 300 ms at
-    /// least, so that a reply is neither instant nor slow.
+    /// least, so that a reply is neither instant nor slow (their [pace](Limits::pace), which
+    /// a WebAssembly host applies itself).
     ///
     /// ```
     /// use halma::{Limits, DEFAULT_LEVEL};

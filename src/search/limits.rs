@@ -96,6 +96,33 @@ impl Limits {
         self.time
     }
 
+    /// The shortest time a search within these limits takes: a [level](Limits::level)'s
+    /// minimum thinking time, so that its reply is neither instant nor slow (zero for other
+    /// limits and [without it](Limits::without_pace)).
+    ///
+    /// The pace is applied outside the search proper: [`Engine::search`](super::Engine::search)
+    /// waits it out after finding its move (a [stop](super::StopHandle::stop) ends the wait
+    /// too), where the platform can sleep. On WebAssembly, which cannot block its thread, the
+    /// search returns as soon as it has its move, and the host waits the rest itself (say,
+    /// with a timer) before showing it: `pace - time`, the time the search took.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use halma::{Engine, Game, Limits};
+    ///
+    /// let limits = Limits::level(2);
+    /// assert_eq!(limits.pace(), Duration::from_millis(300));
+    /// assert_eq!(Limits::level(10).pace(), Duration::ZERO);
+    /// let result = Engine::new().search(&Game::new(), &limits)?;
+    /// let left_to_wait = limits.pace().saturating_sub(result.time);
+    /// # #[cfg(not(target_family = "wasm"))]
+    /// assert_eq!(left_to_wait, Duration::ZERO); // waited out here already
+    /// # Ok::<(), halma::SearchError>(())
+    /// ```
+    pub fn pace(&self) -> Duration {
+        self.pace
+    }
+
     /// Whether no limit is set.
     pub(crate) fn is_unlimited(&self) -> bool {
         self.depth.is_none() && self.nodes.is_none() && self.time.is_none()

@@ -41,11 +41,12 @@
 //! # Ok::<(), halma::SearchError>(())
 //! ```
 
+use core::time::Duration;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
 
 use thiserror::Error;
 
+use crate::clock::{self, Instant};
 use crate::game::Game;
 use crate::moves::Move;
 
@@ -72,7 +73,6 @@ use crate::race::Solver;
 use alphabeta::Searcher;
 use root::Outcome;
 use stop::Signal;
-use time::Clock;
 use tt::Table;
 
 /// The score of a win on the move; a forced win in `n` plies scores `SCORE_WIN - n`.
@@ -308,7 +308,12 @@ impl Engine {
             None => Searcher::new(&self.table, &self.signal, number, game, limits, start)
                 .run(game, limits, info),
         };
-        Clock::new(start, limits).wait_for_pace(|| self.signal.stopped(number));
+        // The level's minimum thinking time, outside the search proper: waited out here
+        // where the platform can sleep (a stop ends the wait too), left to the host on
+        // WebAssembly (see `Limits::pace`).
+        clock::wait_until(start.saturating_add(limits.pace), || {
+            self.signal.stopped(number)
+        });
         self.signal.end(number);
         Ok(SearchResult {
             best_move: outcome.best_move,

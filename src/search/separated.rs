@@ -10,8 +10,7 @@
 //! the forced result when the counts decide the race, else the estimated race in
 //! hundredths of a move.
 
-use std::time::Instant;
-
+use crate::clock::Instant;
 use crate::moves::Move;
 use crate::position::Position;
 use crate::race::{Budget, Race, Solver, race_for_mover};
@@ -65,8 +64,10 @@ pub(crate) fn solve(
     let turn = position.turn();
     let budgets = [budget(limits, SHARE), budget(limits, THEIR_SHARE)];
     // The beam searches run past the budgets; nothing runs past this.
-    let deadline = limits.time.map(|time| start + time.mul_f32(LAST_SHARE));
-    let late = || stopped() || deadline.is_some_and(|deadline| Instant::now() >= deadline);
+    let deadline = limits
+        .time
+        .map(|time| start.saturating_add(time.mul_f32(LAST_SHARE)));
+    let late = || stopped() || deadline.is_some_and(Instant::has_passed);
     let race = race_for_mover(position, solver, budgets, &late)?;
     let (mine, theirs) = (race.count(turn), race.count(!turn));
     let best_move = race.best_move()?;

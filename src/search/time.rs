@@ -1,9 +1,10 @@
-//! Time management: when a search must stop, whether another iteration can still end in
-//! time, and the minimum thinking time of a level.
+//! Time management: when a search must stop, and whether another iteration can still end
+//! in time.
 
-use std::time::{Duration, Instant};
+use core::time::Duration;
 
 use super::limits::Limits;
+use crate::clock::Instant;
 
 /// A search's clock, started when the search is.
 #[derive(Clone, Copy, Debug)]
@@ -13,8 +14,6 @@ pub(crate) struct Clock {
     budget: Option<Duration>,
     /// `start + budget`.
     deadline: Option<Instant>,
-    /// The shortest time the search takes.
-    pace: Duration,
 }
 
 /// The share of the time limit after which no new iteration starts: the next one takes
@@ -27,8 +26,7 @@ impl Clock {
         Clock {
             start,
             budget: limits.time,
-            deadline: limits.time.map(|time| start + time),
-            pace: limits.pace,
+            deadline: limits.time.map(|time| start.saturating_add(time)),
         }
     }
 
@@ -41,22 +39,12 @@ impl Clock {
     /// Whether the time limit is reached.
     #[inline]
     pub(crate) fn expired(&self) -> bool {
-        self.deadline
-            .is_some_and(|deadline| Instant::now() >= deadline)
+        self.deadline.is_some_and(Instant::has_passed)
     }
 
     /// Whether another iteration may start: not when it could not end in time.
     pub(crate) fn next_iteration_fits(&self) -> bool {
         self.budget
             .is_none_or(|budget| self.elapsed() <= budget.mul_f32(ITERATION_SHARE))
-    }
-
-    /// Waits until the search has taken its minimum time (a level answers neither
-    /// instantly nor slowly), or until `stopped` says to return now.
-    pub(crate) fn wait_for_pace(&self, stopped: impl Fn() -> bool) {
-        while self.elapsed() < self.pace && !stopped() {
-            let left = self.pace.saturating_sub(self.elapsed());
-            std::thread::sleep(left.min(Duration::from_millis(2)));
-        }
     }
 }
