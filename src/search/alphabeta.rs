@@ -8,9 +8,9 @@ use crate::position::Position;
 use crate::side::Side;
 
 use super::eval::{DRAW, Evaluator};
-use super::frame::{MAX_PLY, Stack};
+use super::frame::{MAX_PLY, NO_MOVE, Stack};
 use super::limits::Limits;
-use super::ordering::{Picker, is_special};
+use super::ordering::{Counters, History, Keys, Picker, is_special};
 use super::params::Params;
 use super::stop::Signal;
 use super::time::Clock;
@@ -19,6 +19,9 @@ use super::{FORCED, SCORE_WIN};
 
 /// Above every score.
 pub(crate) const INFINITY: i32 = SCORE_WIN + 1;
+
+/// How many of the moves a node searched before a cutoff the history marks down.
+const TRIED: usize = 32;
 
 /// One search: its settings, its counters and its path.
 pub(crate) struct Searcher<'a> {
@@ -47,6 +50,10 @@ pub(crate) struct Searcher<'a> {
     pub(crate) stack: Stack,
     /// The legal moves of the node being expanded, before they are keyed into its frame.
     moves: Box<MoveList>,
+    /// How well each move did in this search.
+    history: History,
+    /// The last refutation of each move in this search.
+    counters: Counters,
 }
 
 impl<'a> Searcher<'a> {
@@ -92,6 +99,8 @@ impl<'a> Searcher<'a> {
             game_hashes,
             stack: Stack::new(),
             moves: Box::default(),
+            history: History::new(),
+            counters: Counters::new(),
         }
     }
 
@@ -175,18 +184,32 @@ impl<'a> Searcher<'a> {
                 }
             }
         }
+        // The static evaluation, computed once when a pruning needs it.
+        let mut static_eval = None;
+        let mut evaluate =
+            |searcher: &Self| *static_eval.get_or_insert_with(|| searcher.eval.evaluate(position));
+        let rfp = self.params.rfp_margin;
+        if rfp > 0 && !pv_node && depth <= self.params.rfp_depth && beta.abs() < FORCED {
+            // Reverse futility: far enough above beta, nothing the opponent does in the
+            // depth left brings the score back.
+            let eval = evaluate(self);
+            if eval - rfp * depth >= beta {
+                return eval;
+            }
+        }
         if self.params.null_move
             && !pv_node
             && depth >= 3
             && !self.stack[ply].passed
             && beta.abs() < FORCED
-            && self.eval.evaluate(position) >= beta
+            && evaluate(self) >= beta
         {
             // Passing is no move in Halma, but a side that passes and still beats beta
             // would surely beat it with a move.
             let mut passed = *position;
             passed.pass();
             self.stack[ply + 1].passed = true;
+            self.stack[ply + 1].entered_by = None;
             let reduction = 2 + depth / 4;
             let score = -self.node(
                 &mut passed,
@@ -203,6 +226,13 @@ impl<'a> Searcher<'a> {
                 return score.min(FORCED - 1);
             }
         }
+        let iir = self.params.iir_depth;
+        let depth = if iir > 0 && depth >= iir && table_move.is_none() {
+            // Nothing known of this node: a shallower search finds a move to start from.
+            depth - 1
+        } else {
+            depth
+        };
         let killers = if self.params.killers {
             self.stack[ply].killers
         } else {
@@ -210,7 +240,24 @@ impl<'a> Searcher<'a> {
         };
         let table_move = table_move.filter(|&mv| position.is_legal(mv));
         let list = core::mem::take(&mut self.stack[ply].moves);
-        let mut picker = Picker::new(list, table_move, killers, self.params.rear_first);
+        let history_weight = self.params.history;
+        let previous = self.stack[ply].entered_by;
+        let counter = match previous {
+            Some(previous) if self.params.counter_move => {
+                self.counters.get(position.turn(), previous)
+            }
+            _ => None,
+        };
+        let keys = Keys {
+            killers,
+            counter,
+            rear_first: self.params.rear_first,
+            history_weight,
+        };
+        let mut picker = Picker::new(list, table_move, keys);
+        // The moves searched before the one that cuts off, which the history marks down.
+        let mut tried = [NO_MOVE; TRIED];
+        let mut tried_count = 0;
         let width = if self.params.beam {
             (self.params.beam_base + self.params.beam_step * depth as u32) as usize
         } else {
@@ -220,7 +267,7 @@ impl<'a> Searcher<'a> {
         let mut best = -INFINITY;
         let mut best_move = None;
         let mut index = 0;
-        while let Some((key, mv)) = picker.next(position, &mut self.moves) {
+        while let Some((key, mv)) = picker.next(position, &mut self.moves, &self.history) {
             let special = is_special(key);
             if index >= width && !special {
                 break;
@@ -247,10 +294,23 @@ impl<'a> Searcher<'a> {
                     if score >= beta {
                         if !special {
                             self.stack[ply].add_killer(mv);
+                            if let Some(previous) = previous
+                                && self.params.counter_move
+                            {
+                                self.counters.set(position.turn(), previous, mv);
+                            }
+                        }
+                        if history_weight != 0 {
+                            let tried = &tried[..tried_count];
+                            self.history.reward(position.turn(), mv, tried, depth);
                         }
                         break;
                     }
                 }
+            }
+            if tried_count < TRIED {
+                tried[tried_count] = mv;
+                tried_count += 1;
             }
         }
         self.stack[ply].moves = picker.into_list();
@@ -296,6 +356,7 @@ impl Searcher<'_> {
         beta: i32,
     ) -> i32 {
         position.play_unchecked(mv);
+        self.stack[ply + 1].entered_by = Some(mv);
         let score = match reduction {
             None => -self.node(position, depth - 1, ply + 1, -beta, -alpha),
             Some(reduction) => {

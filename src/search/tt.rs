@@ -221,8 +221,9 @@ pub(crate) fn encode(mv: Move) -> u16 {
     u16::from(mv.from.index()) << 8 | u16::from(mv.to.index())
 }
 
+/// The move of [`encode`]'s number; `None` for 0.
 #[inline]
-fn decode(bits: u16) -> Option<Move> {
+pub(crate) fn decode(bits: u16) -> Option<Move> {
     (bits != 0).then(|| Move::new(Square::new((bits >> 8) as u8), Square::new(bits as u8)))
 }
 
