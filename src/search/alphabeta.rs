@@ -254,15 +254,15 @@ impl<'a> Searcher<'a> {
             rear_first: self.params.rear_first,
             history_weight,
         };
-        let mut picker = Picker::new(list, table_move, keys);
-        // The moves searched before the one that cuts off, which the history marks down.
-        let mut tried = [NO_MOVE; TRIED];
-        let mut tried_count = 0;
         let width = if self.params.beam {
             (self.params.beam_base + self.params.beam_step * depth as u32) as usize
         } else {
             usize::MAX
         };
+        let mut picker = Picker::new(list, table_move, keys, width);
+        // The moves searched before the one that cuts off, which the history marks down.
+        let mut tried = [NO_MOVE; TRIED];
+        let mut tried_count = 0;
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;

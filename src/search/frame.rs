@@ -3,6 +3,8 @@
 use crate::moves::Move;
 use crate::square::Square;
 
+use super::ordering::Keyed;
+
 /// The deepest a search path goes.
 pub(crate) const MAX_PLY: usize = 96;
 
@@ -23,7 +25,7 @@ pub(crate) struct Frame {
     /// Two moves that caused a cutoff at this ply lately.
     pub(crate) killers: [Option<Move>; 2],
     /// The moves of the node at this ply with their ordering keys (reused between nodes).
-    pub(crate) moves: Vec<(i32, Move)>,
+    pub(crate) moves: Vec<Keyed>,
 }
 
 impl Frame {

@@ -5,7 +5,7 @@ use crate::position::Position;
 use crate::side::Side;
 
 use super::eval::{DISTANCE, gain};
-use super::tt::{decode, encode};
+use super::tt::{decode, encode, from_code};
 
 /// The key of the table move: above every other.
 const TABLE_KEY: i32 = 1 << 28;
@@ -110,12 +110,40 @@ pub(crate) struct Keys {
     pub(crate) history_weight: i32,
 }
 
-/// Fills `list` with `moves` (of `side`) and their keys: the table move, then the killers,
-/// then by the distance each gains toward the goal plus its weighted `history`, among equal
-/// keys (with `rear_first`) the piece further behind first.
+/// A move and its key in one number, the key (biased positive) above the move's code: numbers
+/// compare as keys do, moves of equal keys by their codes, so that any sort of a node's moves
+/// gives one order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) struct Keyed(u64);
+
+/// Added to a key to make it positive.
+const KEY_BIAS: i64 = 1 << 31;
+
+impl Keyed {
+    #[inline]
+    fn new(key: i32, mv: Move) -> Keyed {
+        Keyed(((i64::from(key) + KEY_BIAS) as u64) << 16 | u64::from(encode(mv)))
+    }
+
+    /// The key.
+    #[inline]
+    pub(crate) fn key(self) -> i32 {
+        ((self.0 >> 16) as i64 - KEY_BIAS) as i32
+    }
+
+    /// The move.
+    #[inline]
+    pub(crate) fn mv(self) -> Move {
+        from_code(self.0 as u16)
+    }
+}
+
+/// Fills `list` with `moves` (of `side`) and their keys: the table move, then the killers and
+/// the counter move, then by the distance each gains toward the goal plus its weighted
+/// `history`, among equal keys (with `rear_first`) the piece further behind first.
 #[inline]
 pub(crate) fn key_moves(
-    list: &mut Vec<(i32, Move)>,
+    list: &mut Vec<Keyed>,
     moves: &[Move],
     side: Side,
     table_move: Option<Move>,
@@ -157,17 +185,16 @@ pub(crate) fn key_moves(
             };
             (from - to) * GAIN_WEIGHT + from * rear_weight + learned
         };
-        (key, mv)
+        Keyed::new(key, mv)
     }));
 }
 
-/// Brings the best-keyed move of `list[index..]` to `index` and returns it: a selection sort
-/// one step per move searched, as most nodes cut off after a few moves.
+/// Brings the best-keyed move of `list[index..]` to `index` and returns it (one scan).
 #[inline]
-pub(crate) fn select(list: &mut [(i32, Move)], index: usize) -> (i32, Move) {
+fn select(list: &mut [Keyed], index: usize) -> Keyed {
     let mut top = index;
     for other in index + 1..list.len() {
-        if list[other].0 > list[top].0 {
+        if list[other] > list[top] {
             top = other;
         }
     }
@@ -175,30 +202,48 @@ pub(crate) fn select(list: &mut [(i32, Move)], index: usize) -> (i32, Move) {
     list[index]
 }
 
+/// How many special moves (the table move, killers, the counter move) a node can have.
+const SPECIALS: usize = 4;
+
 /// Hands a node its moves in search order, one at a time (a staged picker): the table move
-/// first, before the others are generated, since it often cuts off alone; then every legal
-/// move by its key ([`key_moves`]), the table move, already searched, left out.
+/// first, before the others are generated, since it often cuts off alone; then the best
+/// keyed move ([`key_moves`]) by one scan, as most nodes cut off after a move or two; then,
+/// sorted once, the best of the rest as far as the node's beam can reach. The table move is
+/// handed out once.
 pub(crate) struct Picker {
     /// The moves with their keys once generated (a frame's list, lent for the node).
-    list: Vec<(i32, Move)>,
+    list: Vec<Keyed>,
     /// The table move, legal in the node's position.
     table_move: Option<Move>,
     keys: Keys,
+    /// The most moves the node searches but its special ones (its beam).
+    width: usize,
     /// How many moves were handed out.
     handed: usize,
+    /// How many moves from the front of `list` are in order: the first from the scan, then
+    /// the sorted ones.
+    ordered: usize,
     generated: bool,
 }
 
 impl Picker {
     /// A picker over the moves of a node whose table move is `table_move` (checked legal by
-    /// the caller), the others keyed by `keys`; `list` is the buffer its keyed moves go into
-    /// (given back by [`into_list`](Picker::into_list)).
-    pub(crate) fn new(list: Vec<(i32, Move)>, table_move: Option<Move>, keys: Keys) -> Picker {
+    /// the caller), the others keyed by `keys`, which searches at most `width` moves besides
+    /// its special ones; `list` is the buffer its keyed moves go into (given back by
+    /// [`into_list`](Picker::into_list)).
+    pub(crate) fn new(
+        list: Vec<Keyed>,
+        table_move: Option<Move>,
+        keys: Keys,
+        width: usize,
+    ) -> Picker {
         Picker {
             list,
             table_move,
             keys,
+            width,
             handed: 0,
+            ordered: 0,
             generated: false,
         }
     }
@@ -231,20 +276,38 @@ impl Picker {
             self.generated = true;
             if self.handed == 1 {
                 // The table move, keyed above all, comes to the front: handed out already.
-                let (_, first) = select(&mut self.list, 0);
-                debug_assert_eq!(Some(first), self.table_move);
+                let first = select(&mut self.list, 0);
+                debug_assert_eq!(Some(first.mv()), self.table_move);
+                self.ordered = 1;
             }
         }
-        if self.handed >= self.list.len() {
+        let len = self.list.len();
+        if self.handed >= len {
             return None;
         }
-        let picked = select(&mut self.list, self.handed);
+        if self.handed >= self.ordered {
+            if self.handed == usize::from(self.table_move.is_some()) {
+                select(&mut self.list, self.handed);
+                self.ordered = self.handed + 1;
+            } else {
+                // Past the first pick: the rest in order, as far as the beam reaches.
+                let reach = self.width.saturating_add(SPECIALS).min(len);
+                let rest = &mut self.list[self.handed..];
+                let wanted = reach.saturating_sub(self.handed).clamp(1, rest.len());
+                if wanted < rest.len() {
+                    rest.select_nth_unstable_by(wanted, |a, b| b.cmp(a));
+                }
+                rest[..wanted].sort_unstable_by(|a, b| b.cmp(a));
+                self.ordered = self.handed + wanted;
+            }
+        }
+        let picked = self.list[self.handed];
         self.handed += 1;
-        Some(picked)
+        Some((picked.key(), picked.mv()))
     }
 
     /// The buffer of keyed moves, for the next node at this ply.
-    pub(crate) fn into_list(self) -> Vec<(i32, Move)> {
+    pub(crate) fn into_list(self) -> Vec<Keyed> {
         self.list
     }
 }

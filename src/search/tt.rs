@@ -224,7 +224,13 @@ pub(crate) fn encode(mv: Move) -> u16 {
 /// The move of [`encode`]'s number; `None` for 0.
 #[inline]
 pub(crate) fn decode(bits: u16) -> Option<Move> {
-    (bits != 0).then(|| Move::new(Square::new((bits >> 8) as u8), Square::new(bits as u8)))
+    (bits != 0).then(|| from_code(bits))
+}
+
+/// The move of a number [`encode`] gave.
+#[inline]
+pub(crate) fn from_code(bits: u16) -> Move {
+    Move::new(Square::new((bits >> 8) as u8), Square::new(bits as u8))
 }
 
 #[cfg(test)]
