@@ -78,6 +78,7 @@ pub use position::{
 pub use record::ParseRecordError;
 pub use search::{
     DEFAULT_LEVEL, Engine, ForcedResult, Limits, SearchError, SearchInfo, SearchResult, StopHandle,
+    StopToken,
 };
 pub use side::{ParseSideError, Side};
 pub use square::{ParseSquareError, Square};

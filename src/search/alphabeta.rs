@@ -12,7 +12,7 @@ use super::frame::{MAX_PLY, NO_MOVE, Stack};
 use super::limits::Limits;
 use super::ordering::{Counters, History, Keys, Picker, is_special};
 use super::params::Params;
-use super::stop::Signal;
+use super::stop::{Shared, Stops};
 use super::time::Clock;
 use super::tt::{Bound, Table};
 use super::{FORCED, SCORE_WIN};
@@ -23,11 +23,20 @@ pub(crate) const INFINITY: i32 = SCORE_WIN + 1;
 /// How many of the moves a node searched before a cutoff the history marks down.
 const TRIED: usize = 32;
 
-/// One search: its settings, its counters and its path.
+/// How many nodes a thread counts before it adds them to the search's count and looks at
+/// the clock and the stops.
+const POLL: u64 = 1024;
+
+/// One thread of a search: its settings, its counters and its path.
 pub(crate) struct Searcher<'a> {
     pub(crate) table: &'a Table,
-    signal: &'a Signal,
-    number: u64,
+    pub(crate) stops: Stops<'a>,
+    shared: &'a Shared,
+    /// The main thread: it reads the clock, hears the stops, reports and chooses; the
+    /// others (helpers) fill the table until the search halts.
+    pub(crate) main: bool,
+    /// The only thread: the node limit is then counted exactly (a deterministic search).
+    alone: bool,
     pub(crate) params: Params,
     pub(crate) eval: Evaluator,
     /// Mixed into the table keys when the evaluation depends on the root (a blocked goal),
@@ -56,12 +65,21 @@ pub(crate) struct Searcher<'a> {
     counters: Counters,
 }
 
+/// The threads of a search as one searcher sees them: what they share, whether it is the
+/// main thread and whether it is alone.
+#[derive(Clone, Copy)]
+pub(crate) struct Team<'a> {
+    pub(crate) shared: &'a Shared,
+    pub(crate) main: bool,
+    pub(crate) alone: bool,
+}
+
 impl<'a> Searcher<'a> {
-    /// A search of `game` within `limits`, numbered `number` for the stop `signal`.
+    /// A thread of a search of `game` within `limits` started at `start`, ended by `stops`.
     pub(crate) fn new(
         table: &'a Table,
-        signal: &'a Signal,
-        number: u64,
+        stops: Stops<'a>,
+        team: Team<'a>,
         game: &Game,
         limits: &Limits,
         start: Instant,
@@ -84,8 +102,10 @@ impl<'a> Searcher<'a> {
         game_hashes.sort_unstable();
         Searcher {
             table,
-            signal,
-            number,
+            stops,
+            shared: team.shared,
+            main: team.main,
+            alone: team.alone,
             params,
             eval,
             salt,
@@ -104,14 +124,42 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    /// Counts a node and aborts the search when a limit is reached or a stop came.
+    /// Aborts the search when a limit is reached or a stop came: the node limit counted at
+    /// every node when the thread is alone, everything else every [`POLL`] nodes.
     #[inline]
     fn poll(&mut self) {
-        let limited = self.nodes >= self.max_nodes;
-        let checked =
-            self.nodes & 1023 == 0 && (self.signal.stopped(self.number) || self.clock.expired());
-        if limited || checked {
+        if self.alone && self.nodes >= self.max_nodes {
             self.aborted = true;
+            return;
+        }
+        if self.nodes.is_multiple_of(POLL) {
+            let total = self.shared.count(POLL);
+            let limited = !self.alone && total >= self.max_nodes;
+            let told = self.main && (self.stops.stopped() || self.clock.expired());
+            if limited || told || self.shared.halted() {
+                self.halt();
+            }
+        }
+    }
+
+    /// Aborts this thread and halts the others.
+    pub(crate) fn halt(&mut self) {
+        self.aborted = true;
+        self.shared.halt();
+    }
+
+    /// Adds the nodes not counted yet to the search's count, at the thread's end.
+    pub(crate) fn flush(&mut self) {
+        self.shared.count(self.nodes % POLL);
+    }
+
+    /// The nodes the search visited so far, all threads together (this thread's exactly
+    /// when alone).
+    pub(crate) fn total_nodes(&self) -> u64 {
+        if self.alone {
+            self.nodes
+        } else {
+            self.shared.nodes() + self.nodes % POLL
         }
     }
 

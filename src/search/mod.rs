@@ -62,17 +62,18 @@ mod params;
 mod root;
 mod separated;
 mod stop;
+mod threads;
 mod time;
 mod tt;
 
 pub use limits::Limits;
 #[cfg(feature = "tuning")]
 pub use params::Params;
+pub use stop::StopToken;
 
 use crate::race::Solver;
-use alphabeta::Searcher;
 use root::Outcome;
-use stop::Signal;
+use stop::{Signal, Stops};
 use tt::Table;
 
 /// The score of a win on the move; a forced win in `n` plies scores `SCORE_WIN - n`.
@@ -87,6 +88,9 @@ pub const DEFAULT_LEVEL: u8 = 5;
 
 /// The default size of the transposition table, in mebibytes (small enough for a phone).
 pub const DEFAULT_TABLE_MB: usize = 16;
+
+/// The most threads an engine searches with ([`Engine::set_threads`]).
+pub const MAX_THREADS: usize = 256;
 
 /// Why a search was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
@@ -212,7 +216,8 @@ impl StopHandle {
 }
 
 /// The computer opponent. It owns a transposition table; one search runs at a time
-/// (`search` takes `&mut self`); a [`StopHandle`] stops it from another thread.
+/// (`search` takes `&mut self`), on one thread or [more](Engine::set_threads); a
+/// [`StopHandle`] or a [`StopToken`] stops it from another thread.
 pub struct Engine {
     table: Table,
     signal: Arc<Signal>,
@@ -220,6 +225,7 @@ pub struct Engine {
     /// transposition table).
     solver: Option<Box<Solver>>,
     table_mb: usize,
+    threads: usize,
 }
 
 impl Engine {
@@ -237,7 +243,37 @@ impl Engine {
             signal: Arc::new(Signal::default()),
             solver: None,
             table_mb: mb,
+            threads: 1,
         }
+    }
+
+    /// Searches on `threads` threads from now on (clamped to 1 ..= [`MAX_THREADS`]); 1 by
+    /// default.
+    ///
+    /// More threads search the same position together (Lazy SMP: they share the
+    /// transposition table), so that a time limit buys a deeper search; the calling thread is
+    /// one of them, the others are started for each search and end with it. With one thread
+    /// no thread is started, and searches limited by depth or nodes alone are deterministic;
+    /// with more they are not (the threads race each other), and a node limit counts the
+    /// nodes of all of them. More threads than the machine's cores only slow it down.
+    ///
+    /// ```
+    /// use halma::{Engine, Game, Limits};
+    ///
+    /// let mut engine = Engine::new();
+    /// engine.set_threads(2);
+    /// assert_eq!(engine.threads(), 2);
+    /// let result = engine.search(&Game::new(), &Limits::depth(4))?;
+    /// assert!(Game::new().legal_moves().contains(&result.best_move));
+    /// # Ok::<(), halma::SearchError>(())
+    /// ```
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.clamp(1, MAX_THREADS);
+    }
+
+    /// The threads each search runs on.
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 
     /// A handle that stops this engine's running search, usable from any thread.
@@ -280,6 +316,48 @@ impl Engine {
         limits: &Limits,
         info: &mut dyn FnMut(&SearchInfo),
     ) -> Result<SearchResult, SearchError> {
+        self.search_stopped_by(game, limits, None, info)
+    }
+
+    /// Like [`search_with_info`](Engine::search_with_info), stopped by `stop` too: a stop a
+    /// host makes before the search starts is not lost (see [`StopToken`]), unlike a
+    /// [`StopHandle`]'s, which reaches only a running search.
+    ///
+    /// ```
+    /// use std::thread;
+    /// use std::time::Duration;
+    /// use halma::{Engine, Game, Limits, StopToken};
+    ///
+    /// let stop = StopToken::new();
+    /// let stopper = {
+    ///     let stop = stop.clone();
+    ///     thread::spawn(move || stop.stop()) // may come before the search starts
+    /// };
+    /// let mut engine = Engine::new();
+    /// let hour = Limits::time(Duration::from_secs(3600));
+    /// let result = engine.search_with_stop(&Game::new(), &hour, &stop, &mut |_| {})?;
+    /// assert!(Game::new().legal_moves().contains(&result.best_move));
+    /// stopper.join().unwrap();
+    /// # Ok::<(), halma::SearchError>(())
+    /// ```
+    pub fn search_with_stop(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        stop: &StopToken,
+        info: &mut dyn FnMut(&SearchInfo),
+    ) -> Result<SearchResult, SearchError> {
+        self.search_stopped_by(game, limits, Some(stop), info)
+    }
+
+    /// The search of every entry point: stopped by the engine's handles and by `token`.
+    fn search_stopped_by(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        token: Option<&StopToken>,
+        info: &mut dyn FnMut(&SearchInfo),
+    ) -> Result<SearchResult, SearchError> {
         if game.outcome().is_over() {
             return Err(SearchError::GameOver);
         }
@@ -293,7 +371,13 @@ impl Engine {
         }
         self.table.new_search();
         let number = self.signal.begin();
-        let outcome = match self.solve_race(game, limits, start, number) {
+        let stops = Stops {
+            signal: &self.signal,
+            number,
+            token,
+        };
+        let outcome = match solve_race(&mut self.solver, self.table_mb, game, limits, start, stops)
+        {
             Some(outcome) => {
                 info(&SearchInfo {
                     depth: outcome.depth,
@@ -305,15 +389,12 @@ impl Engine {
                 });
                 outcome
             }
-            None => Searcher::new(&self.table, &self.signal, number, game, limits, start)
-                .run(game, limits, info),
+            None => threads::search(&self.table, stops, self.threads, game, limits, start, info),
         };
         // The level's minimum thinking time, outside the search proper: waited out here
         // where the platform can sleep (a stop ends the wait too), left to the host on
         // WebAssembly (see `Limits::pace`).
-        clock::wait_until(start.saturating_add(limits.pace), || {
-            self.signal.stopped(number)
-        });
+        clock::wait_until(start.saturating_add(limits.pace), || stops.stopped());
         self.signal.end(number);
         Ok(SearchResult {
             best_move: outcome.best_move,
@@ -327,30 +408,26 @@ impl Engine {
     }
 }
 
-impl Engine {
-    /// The race solver's move in a separated race at full strength (levels choosing
-    /// imperfectly on purpose race as they search), if it finds one.
-    fn solve_race(
-        &mut self,
-        game: &Game,
-        limits: &Limits,
-        start: Instant,
-        number: u64,
-    ) -> Option<Outcome> {
-        if !limits.params.race_solver || limits.margin > 0 {
-            return None;
-        }
-        let position = game.position();
-        if !crate::race::separated(position) {
-            return None;
-        }
-        let table_mb = self.table_mb;
-        let solver = self
-            .solver
-            .get_or_insert_with(|| Box::new(Solver::with_table_mb(table_mb)));
-        let signal = &self.signal;
-        separated::solve(position, solver, limits, start, &|| signal.stopped(number))
+/// The race solver's move in a separated race at full strength (levels choosing
+/// imperfectly on purpose race as they search), if it finds one; the solver (of a table of
+/// `table_mb`) is made at the first separated race.
+fn solve_race(
+    solver: &mut Option<Box<Solver>>,
+    table_mb: usize,
+    game: &Game,
+    limits: &Limits,
+    start: Instant,
+    stops: Stops<'_>,
+) -> Option<Outcome> {
+    if !limits.params.race_solver || limits.margin > 0 {
+        return None;
     }
+    let position = game.position();
+    if !crate::race::separated(position) {
+        return None;
+    }
+    let solver = solver.get_or_insert_with(|| Box::new(Solver::with_table_mb(table_mb)));
+    separated::solve(position, solver, limits, start, &|| stops.stopped())
 }
 
 impl Default for Engine {

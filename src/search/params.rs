@@ -39,6 +39,14 @@ pub struct Params {
     /// Internal iterative reduction: a node at least this deep without a table move is
     /// searched a ply shallower; 0 turns it off.
     pub iir_depth: i32,
+    /// Time management, in percent of the time limit: no iteration starts after `time_soft`
+    /// (scaled by `time_unstable` percent when the last iteration changed the best move, by
+    /// `time_stable` percent when it has stayed the same for a while), and the search stops
+    /// at `time_hard`.
+    pub time_soft: i32,
+    pub time_stable: i32,
+    pub time_unstable: i32,
+    pub time_hard: i32,
     /// Evaluation weights, in hundredths of a move.
     pub distance: i32,
     pub outside: i32,
@@ -68,6 +76,10 @@ impl Params {
         rfp_margin: 0,
         rfp_depth: 3,
         iir_depth: 0,
+        time_soft: 40,
+        time_stable: 100,
+        time_unstable: 100,
+        time_hard: 100,
         distance: 25,
         outside: 0,
         straggler: 30,
@@ -119,6 +131,10 @@ impl Params {
             "rfp_margin" => self.rfp_margin = number()?.max(0),
             "rfp_depth" => self.rfp_depth = number()?,
             "iir_depth" => self.iir_depth = number()?.max(0),
+            "time_soft" => self.time_soft = number()?.clamp(1, 100),
+            "time_stable" => self.time_stable = number()?.clamp(1, 1000),
+            "time_unstable" => self.time_unstable = number()?.clamp(1, 1000),
+            "time_hard" => self.time_hard = number()?.clamp(1, 100),
             "distance" => self.distance = number()?,
             "outside" => self.outside = number()?,
             "straggler" => self.straggler = number()?,
