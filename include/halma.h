@@ -39,6 +39,18 @@
  *   const halma_game * may run on one game from several threads at once; a function
  *   taking a halma_game * needs exclusive access (no other call on that game meanwhile).
  *   Functions without a game are callable from any thread at any time.
+ *
+ * How the ABI grows: within a major version (HALMA_VERSION_MAJOR, the 0 of the SONAME
+ * libhalma.so.0) every name, constant value and struct layout declared here stays as it
+ * is, so that a host compiled against an older header runs with a newer library. New
+ * features come as new functions (and new constants); an existing struct never gains,
+ * loses or moves a field, since a host allocates it at the size it was compiled with. At
+ * the next major version, the structs a host fills in or reads (halma_search_limits,
+ * halma_search_result, halma_search_info) become size-prefixed (a first field holding
+ * the struct's size, which the library reads before any other) or opaque with accessor
+ * functions, so that they can grow after it without breaking a host. The repository's
+ * tests compare the layout of every struct and the value of every constant with a
+ * committed record of them.
  */
 
 #ifndef HALMA_H

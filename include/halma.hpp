@@ -20,6 +20,11 @@
 //   throws HALMA_STATUS_BUSY), but Engine::stop may be called from any thread at any time.
 // - Square and Move are small values (one and two bytes of data) with text conversion:
 //   text(), operator<<, and parse(), which gives std::nullopt for text that is not one.
+// - Coordinates: a Square is on a File (a to p, left to right) and a Rank (1 to 16, bottom
+//   to top): square.file_of(), square.rank_of(), Square::at(file, rank). Each has a
+//   number() counting from 1, as square names and the rules do, and an index() counting
+//   from 0, as arrays do: l2 is on file l (number 12, index 11) and rank 2 (index 1). The
+//   older Square::file() (an index) and Square::rank() (a number) are deprecated.
 #ifndef HALMA_HPP
 #define HALMA_HPP
 
@@ -141,48 +146,161 @@ T *made(T *object) {
 
 }  // namespace detail
 
-/// A square, a1 (index 0) to p16 (index 255): index (rank - 1) * 16 + file.
+namespace detail {
+
+/// A coordinate of the board (File or Rank): an index 0 to 15, a number 1 to 16.
+template <typename Self>
+class Coordinate {
+public:
+    /// The one with this index, 0 to 15; std::nullopt for any other.
+    static constexpr std::optional<Self> from_index(int index) noexcept {
+        if (index < 0 || index > 15) {
+            return std::nullopt;
+        }
+        return Self(static_cast<std::uint8_t>(index));
+    }
+    /// The one with this number, 1 to 16; std::nullopt for any other.
+    static constexpr std::optional<Self> from_number(int number) noexcept {
+        return from_index(number - 1);
+    }
+
+    /// 0 to 15, as arrays count.
+    constexpr int index() const noexcept { return index_; }
+    /// 1 to 16, as square names and the rules count.
+    constexpr int number() const noexcept { return index_ + 1; }
+
+    friend constexpr bool operator==(Self a, Self b) noexcept { return a.index_ == b.index_; }
+    friend constexpr bool operator!=(Self a, Self b) noexcept { return !(a == b); }
+    friend constexpr bool operator<(Self a, Self b) noexcept { return a.index_ < b.index_; }
+
+protected:
+    constexpr Coordinate() noexcept = default;
+    constexpr explicit Coordinate(std::uint8_t index) noexcept : index_(index) {}
+
+private:
+    std::uint8_t index_ = 0;
+};
+
+}  // namespace detail
+
+/// A file of the board: a (the left edge) to p. Its number() counts from 1 like the rules
+/// (a is file 1), its index() from 0 like arrays; its text is the letter.
+class File : public detail::Coordinate<File> {
+public:
+    /// File a.
+    constexpr File() noexcept = default;
+
+    /// The file of a lower-case letter 'a' to 'p'; std::nullopt for anything else.
+    static constexpr std::optional<File> from_letter(char letter) noexcept {
+        return from_index(letter - 'a');
+    }
+    /// A file's text, "a" to "p"; std::nullopt for anything else.
+    static constexpr std::optional<File> parse(std::string_view text) noexcept {
+        if (text.size() != 1) {
+            return std::nullopt;
+        }
+        return from_letter(text[0]);
+    }
+
+    /// 'a' to 'p'.
+    constexpr char letter() const noexcept { return static_cast<char>('a' + index()); }
+    /// "a" to "p".
+    std::string text() const { return std::string(1, letter()); }
+
+private:
+    friend class detail::Coordinate<File>;
+    constexpr explicit File(std::uint8_t index) noexcept : Coordinate(index) {}
+};
+
+/// A rank of the board: 1 (the bottom edge, x's home side) to 16. Its number() counts from
+/// 1 like the rules and square names (l2 is on rank 2), its index() from 0 like arrays;
+/// its text is the number.
+class Rank : public detail::Coordinate<Rank> {
+public:
+    /// Rank 1.
+    constexpr Rank() noexcept = default;
+
+    /// A rank's text, "1" to "16" without a leading zero; std::nullopt for anything else.
+    static constexpr std::optional<Rank> parse(std::string_view text) noexcept {
+        if (text.empty() || text.size() > 2 || text[0] < '1' || text[0] > '9') {
+            return std::nullopt;
+        }
+        int number = text[0] - '0';
+        if (text.size() == 2) {
+            if (text[1] < '0' || text[1] > '9') {
+                return std::nullopt;
+            }
+            number = number * 10 + (text[1] - '0');
+        }
+        return from_number(number);
+    }
+
+    /// "1" to "16".
+    std::string text() const { return std::to_string(number()); }
+
+private:
+    friend class detail::Coordinate<Rank>;
+    constexpr explicit Rank(std::uint8_t index) noexcept : Coordinate(index) {}
+};
+
+inline std::ostream &operator<<(std::ostream &out, File file) { return out << file.letter(); }
+inline std::ostream &operator<<(std::ostream &out, Rank rank) { return out << rank.number(); }
+
+/// A square, a1 (index 0) to p16 (index 255), on a File and a Rank: index
+/// rank.index() * 16 + file.index().
 class Square {
 public:
     /// a1.
     constexpr Square() noexcept = default;
     constexpr explicit Square(std::uint8_t index) noexcept : index_(index) {}
 
+    /// The square on `file` and `rank`.
+    static constexpr Square at(File file, Rank rank) noexcept {
+        return Square(static_cast<std::uint8_t>(rank.index() * 16 + file.index()));
+    }
+
     /// The square on `file` (0 = a to 15 = p) and `rank` (1 to 16); std::nullopt off the
     /// board.
+    [[deprecated("mixes a file index from 0 with a rank number from 1: use "
+                 "Square::at(File, Rank), with File::from_index and Rank::from_number")]]
     static constexpr std::optional<Square> at(int file, int rank) noexcept {
-        if (file < 0 || file > 15 || rank < 1 || rank > 16) {
+        const std::optional<File> f = File::from_index(file);
+        const std::optional<Rank> r = Rank::from_number(rank);
+        if (!f || !r) {
             return std::nullopt;
         }
-        return Square(static_cast<std::uint8_t>((rank - 1) * 16 + file));
+        return at(*f, *r);
     }
 
     /// A square's name such as "l2": a lower-case file a to p, a rank 1 to 16 without a
     /// leading zero; std::nullopt for anything else.
     static constexpr std::optional<Square> parse(std::string_view text) noexcept {
-        if (text.size() < 2 || text.size() > 3 || text[0] < 'a' || text[0] > 'p' ||
-            text[1] < '1' || text[1] > '9') {
+        if (text.empty()) {
             return std::nullopt;
         }
-        int rank = text[1] - '0';
-        if (text.size() == 3) {
-            if (text[2] < '0' || text[2] > '9') {
-                return std::nullopt;
-            }
-            rank = rank * 10 + (text[2] - '0');
+        const std::optional<File> file = File::from_letter(text[0]);
+        const std::optional<Rank> rank = Rank::parse(text.substr(1));
+        if (!file || !rank) {
+            return std::nullopt;
         }
-        return at(text[0] - 'a', rank);
+        return at(*file, *rank);
     }
 
     constexpr std::uint8_t index() const noexcept { return index_; }
+    /// The file, a to p.
+    constexpr File file_of() const noexcept { return *File::from_index(index_ % 16); }
+    /// The rank, 1 to 16.
+    constexpr Rank rank_of() const noexcept { return *Rank::from_index(index_ / 16); }
     /// 0 (a) to 15 (p).
-    constexpr int file() const noexcept { return index_ % 16; }
+    [[deprecated("an index beside rank() counting from 1: use file_of().index() or "
+                 "file_of().number()")]]
+    constexpr int file() const noexcept { return file_of().index(); }
     /// 1 to 16.
-    constexpr int rank() const noexcept { return index_ / 16 + 1; }
+    [[deprecated("a number beside file() counting from 0: use rank_of().number() or "
+                 "rank_of().index()")]]
+    constexpr int rank() const noexcept { return rank_of().number(); }
     /// The name, e.g. "l2".
-    std::string text() const {
-        return static_cast<char>('a' + file()) + std::to_string(rank());
-    }
+    std::string text() const { return file_of().text() + rank_of().text(); }
 
     friend constexpr bool operator==(Square a, Square b) noexcept {
         return a.index_ == b.index_;

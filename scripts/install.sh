@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Builds the halma library (release) and installs it for C and C++ hosts, like any system
-# library:
+# Builds the halma C library (release: the halma-capi crate, capi/) and installs it for C and
+# C++ hosts, like any system library:
 #
 #   scripts/install.sh [--prefix DIR] [--no-build]      (DESTDIR is honoured, for packagers)
 #
@@ -11,8 +11,8 @@
 #   lib/pkgconfig/halma.pc                      pkg-config --cflags --libs [--static] halma
 #   lib/cmake/halma/                            find_package(halma), target halma::halma
 #
-# --no-build installs what a `cargo build --release -p halma` built before (so the build can
-# run as a user and the install as root).
+# --no-build installs what a `cargo build --release -p halma-capi` built before (so the build
+# can run as a user and the install as root).
 #
 # Done by hand rather than with cargo-c (`cargo cinstall`), the ecosystem's tool for this:
 # installing cargo-c builds all of cargo, `cargo install cargo-c --version 0.10.24 --locked`
@@ -41,7 +41,7 @@ destdir="${DESTDIR:-}"
 
 cd "$root"
 if [ "$build" = yes ]; then
-    cargo build --release --locked -p halma
+    cargo build --release --locked -p halma-capi
 fi
 # Where cargo puts its output (CARGO_TARGET_DIR, .cargo/config.toml or target/).
 target_dir="$(cargo metadata --no-deps --format-version 1 |

@@ -15,12 +15,13 @@ use crate::square::Square;
 /// ```
 /// use halma::{Bitboard, Square};
 ///
-/// let a1 = Square::from_coords(0, 0).unwrap();
-/// let p16 = Square::from_coords(15, 15).unwrap();
+/// let a1 = Square::new(0);
+/// let p16: Square = "p16".parse()?;
 /// let corners = Bitboard::from_square(a1) | Bitboard::from_square(p16);
 /// assert_eq!(corners.count(), 2);
 /// assert!(corners.contains(p16));
 /// assert_eq!(corners.iter().collect::<Vec<_>>(), [a1, p16]);
+/// # Ok::<(), halma::ParseSquareError>(())
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[repr(transparent)]

@@ -209,7 +209,7 @@ impl Default for Game {
     }
 }
 
-/// A move a [`Game`](crate::Game) refused.
+/// A move a [`Game`] refused.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum PlayError {

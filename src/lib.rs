@@ -4,16 +4,29 @@
 //!
 //! - The rules: [`Position`] (a placement and the side to move: move generation, checked
 //!   and unchecked moves, position text), [`Game`] (a position with its history:
-//!   repetitions, the outcome, move text, saved games), [`perft`].
-//! - The values: [`Square`] (`a1`..`p16`), [`Side`] with its camps, [`Bitboard`], [`Move`]
+//!   repetitions, the outcome, move text, saved games), [`perft()`].
+//! - The values: [`Square`] (`a1`..`p16`) on its [`File`] (`a`..`p`) and [`Rank`]
+//!   (`1`..`16`), [`Side`] with its camps, [`Bitboard`], [`Move`]
 //!   (`l2-k3`), [`MoveText`] (a hop path such as `n2-n4-n6`), [`MoveList`].
 //! - The computer opponent: [`Engine`] searches a game within [`Limits`] (depth, nodes,
 //!   time, or a difficulty level) and can be stopped from another thread ([`search`]).
-//!   It starts no thread, and reads time from one [`clock`], which a WebAssembly host sets.
-//! - The C ABI: [`ffi`], declared in `include/halma.h`.
+//!   It starts no thread unless asked to ([`Engine::set_threads`]), and reads time from
+//!   one [`clock`], which a WebAssembly host sets.
+//! - The C ABI is no part of this Rust API: the repository's `halma-capi` crate builds it
+//!   into `libhalma.a` and `libhalma.so` for C and C++ hosts (`include/halma.h`,
+//!   `include/halma.hpp`).
 //!
 //! The rules are those of `docs/RULES.md` in the repository: squares, notation and perft
 //! counts follow it exactly.
+//!
+//! # Coordinates
+//!
+//! Files run `a` to `p` left to right and ranks `1` to `16` bottom to top, `x` starting at
+//! the bottom right (`p1`) and `o` at the top left (`a16`). A [`File`] and a [`Rank`] each
+//! have a [number](Rank::number), 1 to 16, as square names and the rules count, and an
+//! [index](Rank::index), 0 to 15, as arrays count: `l2` is on file `l` (number 12, index
+//! 11) and rank 2 (index 1), and its [`Square::index`] is `1 * 16 + 11 = 27`. The C++
+//! header's `halma::File` and `halma::Rank` are the same.
 //!
 //! # Quick start
 //!
@@ -48,13 +61,21 @@
 //!
 //! # Features
 //!
-//! - `serde`: `Serialize`/`Deserialize` for [`Square`], [`Side`], [`Move`] and [`Position`],
+//! - `serde`: `Serialize`/`Deserialize` for [`Square`], [`File`], [`Rank`], [`Side`], [`Move`]
+//!   and [`Position`],
 //!   as their text forms (`"l2"`, `"x"`, `"l2-k3"`, position text).
+//! - `tuning`: the search's tunable parameters (`search::Params`), for tests and engine
+//!   matches; not a stable API.
+//! - `capi`: compiles the C ABI's `halma_*` functions into the library, for `halma-capi`;
+//!   not for Rust users (its Rust side is hidden and follows the C header, not semver).
 
 #![deny(missing_docs)]
 #![deny(unsafe_code)]
+// docs.rs (`--cfg docsrs`, nightly) marks each item that needs a feature with a badge.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod bitboard;
+mod coords;
 mod game;
 mod moves;
 mod notation;
@@ -67,6 +88,7 @@ mod side;
 mod square;
 
 pub use bitboard::{Bitboard, Squares};
+pub use coords::{File, ParseFileError, ParseRankError, Rank};
 pub use game::{Draw, Game, NothingToUndoError, Outcome, PlayError};
 pub use moves::{MAX_MOVES, Move, MoveList};
 pub use notation::{MoveText, ParseMoveError};
@@ -84,6 +106,10 @@ pub use side::{ParseSideError, Side};
 pub use square::{ParseSquareError, Square};
 
 pub mod clock;
+// The C ABI, for halma-capi (libhalma) and the fuzz targets: hidden, since its contract is
+// include/halma.h rather than this crate's Rust API and its semver.
+#[cfg(feature = "capi")]
+#[doc(hidden)]
 pub mod ffi;
 pub mod race;
 pub mod search;
@@ -92,3 +118,8 @@ pub mod search;
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
+
+/// The example of the crate's page on crates.io, run as a doctest too.
+#[cfg(doctest)]
+#[doc = include_str!("../README.crates.md")]
+pub struct CratesReadmeDoctests;

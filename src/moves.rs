@@ -59,6 +59,11 @@ const STORAGE: usize = MAX_MOVES.next_power_of_two();
 ///
 /// Dereferences to a slice of [`Move`]s. Reuse one list with
 /// [`Position::generate`](crate::Position::generate) to save setting it up each time.
+///
+/// A list holds every move of any valid position ([`MAX_MOVES`] at most). A position
+/// corrupted by illegal [unchecked moves](crate::Position::play_unchecked) (more than 19
+/// pieces a side) can have more: its list then holds only some of them, a room's worth. That
+/// is the whole contract: no panic, no undefined behaviour.
 #[derive(Clone)]
 pub struct MoveList {
     moves: [Move; STORAGE],
@@ -89,7 +94,8 @@ impl MoveList {
             len: 0,
         };
         fill(&mut appender);
-        self.len = appender.len;
+        // Past the room, pushes wrapped around (see `Appender::push`).
+        self.len = appender.len.min(STORAGE);
     }
 }
 
@@ -101,8 +107,8 @@ pub(crate) struct Appender<'a> {
 }
 
 impl Appender<'_> {
-    /// Appends `mv`. Valid positions never fill the list; a position corrupted by illegal
-    /// unchecked moves could, and then reading the list panics.
+    /// Appends `mv`. Valid positions never fill the list; past its room (a position
+    /// corrupted by illegal unchecked moves), a push overwrites the oldest move.
     #[inline(always)]
     pub(crate) fn push(&mut self, mv: Move) {
         self.moves[self.len & (STORAGE - 1)] = mv;

@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::{Move, Position, Side, Square};
+use crate::{File, Move, Position, Rank, Side, Square};
 
 /// `Serialize` as `Display` and `Deserialize` through `FromStr`, for types whose text form is
 /// their identity.
@@ -26,7 +26,7 @@ macro_rules! as_text {
     )*};
 }
 
-as_text!(Square, Side, Move, Position);
+as_text!(Square, File, Rank, Side, Move, Position);
 
 #[cfg(test)]
 mod tests {
@@ -38,6 +38,11 @@ mod tests {
         assert_eq!(serde_json::to_string(&mv).unwrap(), r#""l2-k3""#);
         assert_eq!(serde_json::from_str::<Move>(r#""l2-k3""#).unwrap(), mv);
         assert_eq!(serde_json::to_string(&Side::O).unwrap(), r#""o""#);
+        assert_eq!(serde_json::to_string(&File::ALL[11]).unwrap(), r#""l""#);
+        assert_eq!(
+            serde_json::from_str::<Rank>(r#""16""#).unwrap(),
+            Rank::ALL[15]
+        );
         assert_eq!(
             serde_json::from_str::<Square>(r#""p16""#).unwrap(),
             Square::new(255)

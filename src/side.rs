@@ -39,8 +39,8 @@ const fn camp(corner_file: u8, corner_rank: u8) -> Bitboard {
     let mut index = 0;
     while index < 256 {
         let square = Square::new(index as u8);
-        let dc = square.file().abs_diff(corner_file);
-        let dr = square.rank().abs_diff(corner_rank);
+        let dc = square.file_of().index().abs_diff(corner_file);
+        let dr = square.rank_of().index().abs_diff(corner_rank);
         if dc < 5 && dr < 5 && dc + dr <= 5 {
             set = set.with(square);
         }

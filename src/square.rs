@@ -5,18 +5,24 @@ use core::str::FromStr;
 
 use thiserror::Error;
 
+use crate::coords::{File, Rank};
+
 /// One of the 256 squares of the board.
 ///
-/// Files `a`..`p` run left to right, ranks `1`..`16` bottom to top. A square's index is
-/// `(rank - 1) * 16 + file`: `a1` is 0, `p1` is 15, `a16` is 240 and `p16` is 255. Every
-/// `u8` is a square, so the conversion from an index cannot fail.
+/// A square is on a [`File`], `a`..`p` left to right, and a [`Rank`], `1`..`16` bottom to
+/// top; both count from 1 in names and the rules ([`number`](File::number)) and from 0 as
+/// indices ([`index`](File::index)). A square's index is `rank index * 16 + file index`:
+/// `a1` is 0, `p1` is 15, `a16` is 240 and `p16` is 255. Every `u8` is a square, so the
+/// conversion from an index cannot fail.
 ///
 /// ```
-/// use halma::Square;
+/// use halma::{File, Rank, Square};
 ///
 /// let square: Square = "l2".parse()?;
 /// assert_eq!(square.index(), 27);
-/// assert_eq!((square.file(), square.rank()), (11, 1));
+/// assert_eq!((square.file_of().char(), square.rank_of().number()), ('l', 2));
+/// assert_eq!((square.file_of().index(), square.rank_of().index()), (11, 1));
+/// assert_eq!(Square::at(File::ALL[11], Rank::ALL[1]), square);
 /// assert_eq!(Square::new(255).to_string(), "p16");
 /// # Ok::<(), halma::ParseSquareError>(())
 /// ```
@@ -31,42 +37,86 @@ impl Square {
         Square(index)
     }
 
+    /// The square on `file` and `rank` (example: [`Square`]).
+    #[inline]
+    pub const fn at(file: File, rank: Rank) -> Square {
+        Square(rank.index() * 16 + file.index())
+    }
+
     /// The square on `file` (0 = `a` .. 15 = `p`) and `rank` (0 = rank 1 .. 15 = rank 16),
     /// or `None` when either is off the board.
+    #[deprecated(
+        note = "counts ranks from 0 where square names count from 1: use `Square::at(File, Rank)`, with `File::from_index` and `Rank::from_index` for indices"
+    )]
     #[inline]
     pub const fn from_coords(file: u8, rank: u8) -> Option<Square> {
-        if file < 16 && rank < 16 {
-            Some(Square(rank * 16 + file))
-        } else {
-            None
+        match (File::from_index(file), Rank::from_index(rank)) {
+            (Some(file), Some(rank)) => Some(Square::at(file, rank)),
+            _ => None,
         }
     }
 
-    /// The index, `(rank - 1) * 16 + file`, 0..=255.
+    /// The index, `rank index * 16 + file index`, 0..=255.
     #[inline]
     pub const fn index(self) -> u8 {
         self.0
     }
 
-    /// The file, 0 (`a`) to 15 (`p`).
+    /// The file, `a` to `p` (example: [`Square`]).
+    #[inline]
+    pub const fn file_of(self) -> File {
+        match File::from_index(self.0 & 15) {
+            Some(file) => file,
+            None => unreachable!(),
+        }
+    }
+
+    /// The rank, `1` to `16` (example: [`Square`]).
+    #[inline]
+    pub const fn rank_of(self) -> Rank {
+        match Rank::from_index(self.0 >> 4) {
+            Some(rank) => rank,
+            None => unreachable!(),
+        }
+    }
+
+    /// The file index, 0 (`a`) to 15 (`p`).
+    #[deprecated(
+        note = "an index where names count from 1: use `Square::file_of()`, then `.index()` (0 to 15) or `.number()` (1 to 16)"
+    )]
     #[inline]
     pub const fn file(self) -> u8 {
-        self.0 & 15
+        self.file_of().index()
     }
 
     /// The rank counted from zero: 0 for rank 1 up to 15 for rank 16.
+    #[deprecated(
+        note = "counts from 0 where square names and the C++ header count from 1: use `Square::rank_of()`, then `.number()` (1 to 16) or `.index()` (0 to 15)"
+    )]
     #[inline]
     pub const fn rank(self) -> u8 {
-        self.0 >> 4
+        self.rank_of().index()
     }
 
-    /// The square `(file, rank)` steps away, or `None` when that is off the board.
+    /// The square `file_delta` files and `rank_delta` ranks away, or `None` when that is off
+    /// the board (for any deltas: the sums are taken wide enough never to overflow).
+    ///
+    /// ```
+    /// use halma::Square;
+    ///
+    /// let l2: Square = "l2".parse()?;
+    /// assert_eq!(l2.offset(-1, 1), Some("k3".parse()?));
+    /// assert_eq!(l2.offset(0, -2), None);
+    /// assert_eq!(l2.offset(i8::MAX, i8::MIN), None);
+    /// # Ok::<(), halma::ParseSquareError>(())
+    /// ```
     #[inline]
     pub const fn offset(self, file_delta: i8, rank_delta: i8) -> Option<Square> {
-        let file = self.file() as i8 + file_delta;
-        let rank = self.rank() as i8 + rank_delta;
-        if file >= 0 && rank >= 0 {
-            Square::from_coords(file as u8, rank as u8)
+        let file = self.0 as i16 & 15;
+        let rank = self.0 as i16 >> 4;
+        let (file, rank) = (file + file_delta as i16, rank + rank_delta as i16);
+        if 0 <= file && file < 16 && 0 <= rank && rank < 16 {
+            Some(Square((rank * 16 + file) as u8))
         } else {
             None
         }
@@ -76,16 +126,9 @@ impl Square {
     ///
     /// Strict: a lower-case file `a`..`p`, then a rank `1`..`16` without a leading zero.
     pub(crate) fn parse_prefix(bytes: &[u8]) -> Option<(Square, usize)> {
-        let file = match bytes.first() {
-            Some(&c @ b'a'..=b'p') => c - b'a',
-            _ => return None,
-        };
-        let (rank, len) = match bytes.get(1..) {
-            Some([b'1', d @ b'0'..=b'6', ..]) => (10 + d - b'0', 3),
-            Some([d @ b'1'..=b'9', ..]) => (d - b'0', 2),
-            _ => return None,
-        };
-        Some((Square(rank.checked_sub(1)? * 16 + file), len))
+        let file = File::from_char(char::from(*bytes.first()?))?;
+        let (rank, len) = Rank::parse_prefix(&bytes[1..])?;
+        Some((Square::at(file, rank), 1 + len))
     }
 
     /// All 256 squares in index order.
@@ -109,7 +152,7 @@ impl FromStr for Square {
 
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", (b'a' + self.file()) as char, self.rank() + 1)
+        write!(f, "{}{}", self.file_of(), self.rank_of())
     }
 }
 
@@ -178,5 +221,23 @@ mod tests {
         assert_eq!(a1.offset(-1, 0), None);
         assert_eq!(a1.offset(1, 1).unwrap().to_string(), "b2");
         assert_eq!("p16".parse::<Square>().unwrap().offset(0, 1), None);
+    }
+
+    #[test]
+    fn offsets_are_total_for_any_deltas() {
+        for square in Square::all() {
+            let (file, rank) = (
+                i32::from(square.index() & 15),
+                i32::from(square.index() >> 4),
+            );
+            for file_delta in i8::MIN..=i8::MAX {
+                for rank_delta in i8::MIN..=i8::MAX {
+                    let (f, r) = (file + i32::from(file_delta), rank + i32::from(rank_delta));
+                    let expected = ((0..16).contains(&f) && (0..16).contains(&r))
+                        .then(|| Square::new((r * 16 + f) as u8));
+                    assert_eq!(square.offset(file_delta, rank_delta), expected);
+                }
+            }
+        }
     }
 }

@@ -589,7 +589,7 @@ fn won_game() -> Game {
     x.push("f16".to_owned());
     let x: Vec<&str> = x.iter().map(String::as_str).collect();
     let o: Vec<String> = Square::all()
-        .filter(|s| s.rank() == 7 || s.rank() == 6)
+        .filter(|s| s.rank_of().index() == 7 || s.rank_of().index() == 6)
         .take(19)
         .map(|s| s.to_string())
         .collect();

@@ -2,20 +2,34 @@
 //! `tests/c/test_engine.c` (C99, the engine, with a second thread stopping a search),
 //! `tests/c/test_halma.cpp` (C++17 over `include/halma.h`) and `tests/c/test_halma_hpp.cpp`
 //! (the C++17 API of `include/halma.hpp`) against the static library, runs them, and runs the
-//! C programs again under valgrind when it is installed; also compiles and runs the C and C++
-//! examples of README.md.
+//! C programs again under valgrind; also compiles and runs the C and C++ examples of
+//! README.md. And the header's two contracts: `include/halma.h` is exactly what cbindgen
+//! generates from `src/ffi/`, and the layout of its structs and the values of its constants
+//! are those recorded in `tests/c/abi.txt`.
 //!
-//! The static library is the one cargo built for this very test run: cargo compiles the
-//! library once for all its crate types, and writes `libhalma.a` into `target/<profile>/deps/`
-//! beside the test binary (the copy in `target/<profile>/` is refreshed only by
-//! `cargo build`, so it can be stale here).
+//! The static library is the one cargo built for this very test run: `halma-capi` (a
+//! dev-dependency) builds `libhalma.a` into `target/<profile>/deps/`, beside the test binary
+//! (the copy in `target/<profile>/` is refreshed only by `cargo build`, so it can be stale
+//! here).
 //!
-//! Without a C compiler (`cc`, or `$CC`) the tests print a note and pass.
+//! Without a C compiler (`cc`, or `$CC`), a C++ compiler (`c++`, or `$CXX`) or valgrind the
+//! tests that need it print a note and pass, on a developer's machine; under CI (`CI=true`)
+//! they fail.
+//!
+//! `HALMA_BLESS=1 cargo test --test ffi` writes the generated header to `include/halma.h`
+//! and the measured layout to `tests/c/abi.txt` instead of failing (never under CI).
 
 #![cfg(unix)]
 
+use std::fmt::Write as _;
+use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+
+/// The repository's root (the `halma` package).
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
 
 /// `libhalma.a` beside this test binary.
 fn static_library() -> PathBuf {
@@ -24,25 +38,38 @@ fn static_library() -> PathBuf {
     let library = deps.join("libhalma.a");
     assert!(
         library.is_file(),
-        "{} is missing: cargo builds it with the library (crate-type staticlib)",
+        "{} is missing: cargo builds it with halma-capi, a dev-dependency (crate-type staticlib)",
         library.display()
     );
     library
 }
 
-/// The compiler named by `$var`, else `default`, if it runs.
-fn compiler(var: &str, default: &str) -> Option<String> {
-    let compiler = std::env::var(var).unwrap_or_else(|_| default.to_owned());
-    let works = Command::new(&compiler)
+/// Whether this is a CI run (`CI=true`), where every test must test.
+fn under_ci() -> bool {
+    std::env::var("CI").is_ok_and(|value| value == "true")
+}
+
+/// Whether `program --version` runs; when it does not, a note on a developer's machine and a
+/// failure under CI.
+fn available(program: &str, what: &str) -> bool {
+    let works = Command::new(program)
         .arg("--version")
         .output()
         .is_ok_and(|output| output.status.success());
-    if works {
-        Some(compiler)
-    } else {
-        eprintln!("note: no working {default} (${var}): the C ABI test is skipped");
-        None
+    if !works {
+        assert!(
+            !under_ci(),
+            "{program} does not run, and CI (CI=true) must test {what}: install it"
+        );
+        eprintln!("note: {program} does not run: {what} is not tested");
     }
+    works
+}
+
+/// The compiler named by `$var`, else `default`, if it runs (under CI it must).
+fn compiler(var: &str, default: &str) -> Option<String> {
+    let compiler = std::env::var(var).unwrap_or_else(|_| default.to_owned());
+    available(&compiler, &format!("the C ABI from {default} (${var})")).then_some(compiler)
 }
 
 fn report(what: &str, output: &Output) -> String {
@@ -57,7 +84,7 @@ fn report(what: &str, output: &Output) -> String {
 /// Compiles and links `source` with `flags` against the static library into the test's
 /// temporary directory, and returns the program's path.
 fn build(compiler: &str, flags: &[&str], source: &str, program: &str) -> PathBuf {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = root();
     let output_path = Path::new(env!("CARGO_TARGET_TMPDIR")).join(program);
     let output = Command::new(compiler)
         .args(flags)
@@ -95,8 +122,8 @@ fn run(mut command: Command, what: &str) {
     print!("{}", String::from_utf8_lossy(&output.stdout));
 }
 
-/// Compiles the C99 program `source`, runs it, and runs it again under valgrind when valgrind
-/// is installed.
+/// Compiles the C99 program `source`, runs it, and runs it again under valgrind (when valgrind
+/// runs; under CI it must).
 fn c99_program_passes_also_under_valgrind(source: &str, program: &str, what: &str) {
     let Some(cc) = compiler("CC", "cc") else {
         return;
@@ -105,9 +132,7 @@ fn c99_program_passes_also_under_valgrind(source: &str, program: &str, what: &st
     let program = build(&cc, &flags, source, program);
     run(Command::new(&program), what);
 
-    let valgrind = Command::new("valgrind").arg("--version").output();
-    if !valgrind.is_ok_and(|output| output.status.success()) {
-        eprintln!("note: valgrind is not installed: {what} ran without it");
+    if !available("valgrind", &format!("{what} under valgrind")) {
         return;
     }
     let mut command = Command::new("valgrind");
@@ -184,26 +209,29 @@ fn readme_example(language: &str) -> String {
     readme[start..start + length].to_owned()
 }
 
-/// Compiles the README's example in `language` with `compiler` and `flags`, runs it, and
-/// returns what it printed.
-fn run_readme_example(compiler: &str, flags: &[&str], language: &str) -> String {
-    let source = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("readme_example.{language}"));
-    std::fs::write(&source, readme_example(language)).expect("the temporary directory is writable");
+/// Writes `text` into the test's temporary directory as `file`, compiles it with `compiler`
+/// and `flags`, runs it, checks that it succeeded, and returns what it printed.
+fn compile_and_run(compiler: &str, flags: &[&str], file: &str, text: &str) -> String {
+    let source = Path::new(env!("CARGO_TARGET_TMPDIR")).join(file);
+    fs::write(&source, text).expect("the temporary directory is writable");
     let program = build(
         compiler,
         flags,
         source.to_str().expect("a UTF-8 path"),
-        &format!("readme_example_{language}"),
+        &file.replace('.', "_"),
     );
     let output = Command::new(&program)
         .output()
-        .expect("the README example runs");
-    assert!(
-        output.status.success(),
-        "{}",
-        report("the README example", &output)
-    );
+        .unwrap_or_else(|error| panic!("{file} does not run: {error}"));
+    assert!(output.status.success(), "{}", report(file, &output));
     String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// Compiles the README's example in `language` with `compiler` and `flags`, runs it, and
+/// returns what it printed.
+fn run_readme_example(compiler: &str, flags: &[&str], language: &str) -> String {
+    let file = format!("readme_example.{language}");
+    compile_and_run(compiler, flags, &file, &readme_example(language))
 }
 
 #[test]
@@ -229,4 +257,147 @@ fn readme_cpp_example_compiles_and_runs() {
         "{stdout}"
     );
     assert!(stdout.contains("\no plays "), "{stdout}");
+}
+
+/// Checks that the committed file `path` (from the root) holds `found`, what `source` gives
+/// now. When it does not, writes it with `HALMA_BLESS=1` (never under CI), else fails with
+/// the first line that differs and `advice`.
+fn check_committed(path: &str, found: &str, source: &str, advice: &str) {
+    let file = root().join(path);
+    let committed = fs::read_to_string(&file).unwrap_or_default();
+    if committed == found {
+        return;
+    }
+    if std::env::var("HALMA_BLESS").is_ok_and(|value| value == "1") && !under_ci() {
+        // Written whole, then renamed: another test may be reading the file meanwhile.
+        let temporary = file.with_extension("blessed");
+        fs::write(&temporary, found).expect("the source tree is writable");
+        fs::rename(&temporary, &file).expect("the source tree is writable");
+        eprintln!("note: HALMA_BLESS=1: wrote {path} from {source}");
+        return;
+    }
+    /// The lines with their ends, so that a missing final newline shows too.
+    fn lines(text: &str) -> impl Iterator<Item = &str> {
+        text.split_inclusive('\n').chain([""])
+    }
+    let (line, (committed, found)) = (1..)
+        .zip(lines(&committed).zip(lines(found)))
+        .find(|(_, (committed, found))| committed != found)
+        .expect("texts that differ differ in a line");
+    panic!(
+        "{path} is not {source}, from line {line}:\n  committed: {committed:?}\n  now:       \
+         {found:?}\n{advice}"
+    );
+}
+
+/// The header cbindgen generated from `src/ffi/` for this build (`build.rs`, feature `capi`).
+const GENERATED_HEADER: &str = include_str!(concat!(env!("OUT_DIR"), "/halma.h"));
+
+#[test]
+fn committed_header_is_the_one_cbindgen_generates() {
+    check_committed(
+        "include/halma.h",
+        GENERATED_HEADER,
+        "what cbindgen generates from src/ffi/",
+        "After a change to src/ffi/ or cbindgen.toml, regenerate it and commit it: \
+         HALMA_BLESS=1 cargo test --release --test ffi header",
+    );
+}
+
+/// What `tests/c/abi.txt` says of itself, before the layout.
+const ABI_PREAMBLE: &str = "\
+# The C ABI of include/halma.h as a C compiler lays it out on LP64 (x86_64 or aarch64 Linux):
+# every struct's size and alignment, each field's offset and size, every other type's size,
+# every constant's value (but the version's minor and patch numbers, which every release
+# changes). tests/ffi.rs measures it (a C11 program it writes from the header)
+# and fails when it differs from this file: within a major version the ABI grows by new
+# functions only, as the header says. A deliberate change, at a new major version, is
+# recorded with: HALMA_BLESS=1 cargo test --release --test ffi abi
+";
+
+/// A C11 program that prints the ABI of `header` (cbindgen's output): each struct's size and
+/// alignment and each field's offset, size and declared type; the size of every other
+/// typedef (codes, the callback), the value of every constant but the version's minor and
+/// patch numbers (every release changes them), in the header's order. Opaque types have no
+/// layout.
+fn abi_program(header: &str) -> String {
+    let mut body = String::new();
+    let mut lines = header.lines();
+    while let Some(line) = lines.next() {
+        if let Some(define) = line.strip_prefix("#define ") {
+            // The include guard has no value.
+            if let Some((name, _)) = define.split_once(' ')
+                && !matches!(name, "HALMA_VERSION_MINOR" | "HALMA_VERSION_PATCH")
+            {
+                writeln!(body, r#"    printf("{name} = %lld\n", (long long){name});"#).unwrap();
+            }
+        } else if let Some(name) = line
+            .strip_prefix("typedef struct ")
+            .and_then(|rest| rest.strip_suffix(" {"))
+        {
+            writeln!(
+                body,
+                r#"    printf("{name}: size %zu, align %zu\n", sizeof({name}), _Alignof({name}));"#
+            )
+            .unwrap();
+            for field in lines.by_ref().take_while(|line| !line.starts_with('}')) {
+                let field = field.trim();
+                let Some(declaration) = field.strip_suffix(';') else {
+                    continue; // its doc comment
+                };
+                let (declaration, array) =
+                    declaration.split_at(declaration.find('[').unwrap_or(declaration.len()));
+                let start = declaration
+                    .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                    .map_or(0, |at| at + 1);
+                let (field_type, field) = declaration.split_at(start);
+                let field_type = format!("{}{array}", field_type.trim());
+                writeln!(
+                    body,
+                    r#"    printf("  .{field}: offset %zu, size %zu ({field_type})\n", offsetof({name}, {field}), sizeof((({name} *)0)->{field}));"#
+                )
+                .unwrap();
+            }
+        } else if let Some(declaration) = line
+            .strip_prefix("typedef ")
+            .filter(|rest| !rest.starts_with("struct "))
+        {
+            let name = match declaration.split_once("(*") {
+                Some((_, pointer)) => pointer.split(')').next().unwrap_or(pointer),
+                None => declaration
+                    .trim_end_matches(';')
+                    .rsplit(' ')
+                    .next()
+                    .unwrap_or(""),
+            };
+            writeln!(body, r#"    printf("{name}: size %zu\n", sizeof({name}));"#).unwrap();
+        }
+    }
+    format!(
+        "#include <stddef.h>\n#include <stdio.h>\n\n#include \"halma.h\"\n\nint main(void) {{\n\
+         {body}    return 0;\n}}\n"
+    )
+}
+
+#[test]
+#[cfg_attr(
+    not(target_pointer_width = "64"),
+    ignore = "tests/c/abi.txt records the LP64 layout"
+)]
+fn struct_layouts_and_constants_are_the_recorded_abi() {
+    let Some(cc) = compiler("CC", "cc") else {
+        return;
+    };
+    let header =
+        fs::read_to_string(root().join("include/halma.h")).expect("include/halma.h is readable");
+    let flags = ["-std=c11", "-Wall", "-Wextra", "-Werror", "-pedantic"];
+    let measured = compile_and_run(&cc, &flags, "abi.c", &abi_program(&header));
+    let layout = format!("{ABI_PREAMBLE}{measured}");
+    check_committed(
+        "tests/c/abi.txt",
+        &layout,
+        "the layout and constants of include/halma.h",
+        "A layout or constant a compiled host relies on has changed: every host built against \
+         the header breaks. Add a function instead (halma.h says how the ABI grows).",
+    );
 }

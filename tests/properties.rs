@@ -37,7 +37,9 @@ fn play_choices(choices: &[u32], greedy: u32) -> (Position, Vec<Move>) {
                 Side::X => (0u8, 15u8),
                 Side::O => (15, 0),
             };
-            let distance = |s: Square| (s.file().abs_diff(cf) + s.rank().abs_diff(cr)) as i32;
+            let distance = |s: Square| {
+                (s.file_of().index().abs_diff(cf) + s.rank_of().index().abs_diff(cr)) as i32
+            };
             let gain = |m: &Move| distance(m.from) - distance(m.to);
             let best = moves.iter().map(gain).max().unwrap();
             let top: Vec<Move> = moves.iter().copied().filter(|m| gain(m) == best).collect();
@@ -326,5 +328,54 @@ proptest! {
                 prop_assert_eq!(c != '.', sa.contains(&index), "row {} file {}", row, file);
             }
         }
+    }
+}
+
+/// A position corrupted by `moves` played unchecked from `position`, legal or not (from
+/// empty squares, onto pieces, across the board): more or fewer than 19 pieces a side,
+/// both goals filled, anything.
+fn corrupted(position: &Position, moves: &[(u8, u8)]) -> Position {
+    let mut corrupt = *position;
+    for &(from, to) in moves {
+        corrupt.play_unchecked(Move::new(Square::new(from), Square::new(to)));
+    }
+    corrupt
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Illegal unchecked moves may corrupt a position, never crash what follows: every call
+    /// on it returns (a search included), whatever it answers.
+    #[test]
+    fn a_corrupted_position_never_panics(
+        position in any_position(),
+        moves in prop::collection::vec((any::<u8>(), any::<u8>()), 1..120),
+        probe in square(),
+    ) {
+        let corrupt = corrupted(&position, &moves);
+        let moves = corrupt.legal_moves();
+        prop_assert!(moves.len() <= 2048);
+        prop_assert_eq!(moves.len(), corrupt.count_moves().min(2048));
+        let mut list = halma::MoveList::new();
+        corrupt.generate(&mut list);
+        prop_assert_eq!(&*list, &*moves);
+        let _ = (corrupt.has_legal_move(), corrupt.winner(), corrupt.occupied(), corrupt.hash());
+        let _ = (corrupt.destinations(probe), corrupt.piece_at(probe));
+        for &mv in moves.iter().take(20) {
+            let _ = (corrupt.jump_path(mv), corrupt.is_legal(mv), corrupt.check_move(mv));
+        }
+        let _ = corrupt.is_legal(Move::new(probe, probe));
+        let text = corrupt.to_string();
+        let _ = text.parse::<Position>();
+        let _ = halma::perft(&corrupt, 2);
+        let _ = halma::race::separated(&corrupt);
+        let game = Game::from_position(corrupt);
+        let _ = (game.outcome(), game.legal_moves(), game.to_record());
+        let limits = halma::Limits::nodes(2_000).with_time(std::time::Duration::from_millis(50));
+        let _ = halma::Engine::with_table_mb(1).search(&game, &limits);
+        let mut solver = halma::race::Solver::with_table_mb(1);
+        solver.set_budget(halma::race::Budget::nodes(100).and_time(std::time::Duration::from_millis(10)));
+        let _ = halma::race::race(&corrupt, &mut solver);
     }
 }

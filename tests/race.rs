@@ -6,8 +6,9 @@
 mod common;
 
 use std::collections::HashSet;
+use std::time::Duration;
 
-use common::{Rng, pos};
+use common::{Rng, pos, within};
 use halma::race::{self, Budget, Puzzle, Separation, Solver};
 use halma::{Bitboard, Game, Move, Outcome, Position, Side, Square};
 use proptest::prelude::*;
@@ -88,9 +89,13 @@ fn around(set: Bitboard, reach: u8) -> Bitboard {
     Square::all()
         .filter(|&s| {
             !set.contains(s)
-                && set
-                    .iter()
-                    .any(|t| s.file().abs_diff(t.file()).max(s.rank().abs_diff(t.rank())) <= reach)
+                && set.iter().any(|t| {
+                    s.file_of()
+                        .index()
+                        .abs_diff(t.file_of().index())
+                        .max(s.rank_of().index().abs_diff(t.rank_of().index()))
+                        <= reach
+                })
         })
         .collect()
 }
@@ -136,7 +141,11 @@ fn separated_armies_stand_three_steps_apart() {
             separated += 1;
             for x in position.pieces(Side::X) {
                 for o in position.pieces(Side::O) {
-                    let d = x.file().abs_diff(o.file()).max(x.rank().abs_diff(o.rank()));
+                    let d = x
+                        .file_of()
+                        .index()
+                        .abs_diff(o.file_of().index())
+                        .max(x.rank_of().index().abs_diff(o.rank_of().index()));
                     assert!(d >= 3, "{position}: {x} and {o}");
                 }
             }
@@ -176,17 +185,17 @@ fn across_a_line(seed: u64) -> Position {
     }
     let lines = [
         Line {
-            w: |s| i32::from(s.rank()) - i32::from(s.file()),
+            w: |s| i32::from(s.rank_of().index()) - i32::from(s.file_of().index()),
             gap: 5,
             cuts: -5..=10,
         },
         Line {
-            w: |s| i32::from(s.rank()),
+            w: |s| i32::from(s.rank_of().index()),
             gap: 3,
             cuts: 7..=11,
         },
         Line {
-            w: |s| -i32::from(s.file()),
+            w: |s| -i32::from(s.file_of().index()),
             gap: 3,
             cuts: -8..=-4,
         },
@@ -211,8 +220,12 @@ fn across_a_line(seed: u64) -> Position {
             let crowd = pick(&mut rng, near, crowded);
             let home = pick(&mut rng, side.goal() - crowd, at_home);
             let placed = crowd | home;
-            placement[side.index()] =
-                placed | pick(&mut rng, region - placed, 19 - placed.count() as usize);
+            placement[side.index()] = placed
+                | pick(
+                    &mut rng,
+                    region - placed,
+                    19usize.saturating_sub(placed.count() as usize),
+                );
         }
         if let Ok(position) = Position::from_parts(placement, Side::X)
             && position.winner().is_none()
@@ -373,7 +386,7 @@ fn a_small_budget_brackets_the_count() {
 fn a_time_budget_of_duration_max_is_no_deadline_and_no_overflow() {
     // The deadline saturates (the end of time): the node budget ends the solve.
     let mut solver = Solver::new();
-    solver.set_budget(Budget::nodes(2_000).and_time(std::time::Duration::MAX));
+    solver.set_budget(Budget::nodes(2_000).and_time(Duration::MAX));
     let mut limited = Solver::new();
     limited.set_budget(Budget::nodes(2_000));
     for position in races().into_iter().step_by(8) {
@@ -383,9 +396,25 @@ fn a_time_budget_of_duration_max_is_no_deadline_and_no_overflow() {
         }
     }
     // Time alone: a small race ends with its proof.
-    solver.set_budget(Budget::time(std::time::Duration::MAX));
+    solver.set_budget(Budget::time(Duration::MAX));
     let home = Puzzle::new(Side::X, Side::X.goal()).unwrap();
     assert_eq!(solver.solve(&home).unwrap().moves, []);
     let position = races()[0];
     assert!(solver.count(&puzzle(&position, Side::X)).exact().is_some());
+}
+
+#[test]
+fn a_new_solver_ends_quickly_even_far_from_the_goal() {
+    // The start position's race is far beyond a second's reach: the default budget (a
+    // second, as long again for a count's beam search) ends both calls all the same.
+    let (solution, count) = within(Duration::from_secs(30), "the start's race", || {
+        let mut solver = Solver::new();
+        let puzzle = Puzzle::of(&Position::start(), Side::X);
+        (solver.solve(&puzzle), solver.count(&puzzle))
+    });
+    assert_eq!(solution, None);
+    assert!(count.lower >= 19, "{count:?}");
+    assert!(count.upper().is_none_or(|upper| upper >= count.lower));
+    assert_eq!(Budget::default(), Budget::DEFAULT);
+    assert!(Budget::DEFAULT.time.is_some());
 }

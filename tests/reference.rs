@@ -21,7 +21,9 @@ mod common;
 use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
 
 use common::Rng;
-use halma::{Bitboard, IllegalMoveError, Move, ParseLegalMoveError, Position, Side, Square};
+use halma::{
+    Bitboard, File, IllegalMoveError, Move, ParseLegalMoveError, Position, Rank, Side, Square,
+};
 
 /// The eight directions as (file delta, rank delta).
 const DIRECTIONS: [(i32, i32); 8] = [
@@ -67,11 +69,18 @@ fn in_goal(side: Side, square: Coord) -> bool {
 }
 
 fn to_square((file, rank): Coord) -> Square {
-    Square::from_coords(file as u8, rank as u8).expect("a coordinate on the board")
+    let file = File::from_index(file as u8).expect("a file on the board");
+    Square::at(
+        file,
+        Rank::from_index(rank as u8).expect("a rank on the board"),
+    )
 }
 
 fn to_coord(square: Square) -> Coord {
-    (square.file() as i32, square.rank() as i32)
+    (
+        square.file_of().index() as i32,
+        square.rank_of().index() as i32,
+    )
 }
 
 /// A legal move found by the reference: origin, destination, and the fewest hops that reach

@@ -80,8 +80,23 @@ fn squares_are_named_file_then_rank_and_indexed_rank_major() {
             let name = format!("{letter}{rank}");
             let square = sq(&name);
             assert_eq!(square.index(), (rank - 1) * 16 + file as u8, "{name}");
-            assert_eq!((square.file(), square.rank()), (file as u8, rank - 1));
-            assert_eq!(Square::from_coords(file as u8, rank - 1), Some(square));
+            let (f, r) = (square.file_of(), square.rank_of());
+            assert_eq!(
+                (f.char(), f.number(), f.index()),
+                (letter, file as u8 + 1, file as u8)
+            );
+            assert_eq!((r.number(), r.index()), (rank, rank - 1));
+            assert_eq!(
+                (f.to_string(), r.to_string()),
+                (letter.to_string(), rank.to_string())
+            );
+            assert_eq!(Square::at(f, r), square);
+            // The deprecated index forms keep their meaning.
+            #[allow(deprecated)]
+            {
+                assert_eq!((square.file(), square.rank()), (file as u8, rank - 1));
+                assert_eq!(Square::from_coords(file as u8, rank - 1), Some(square));
+            }
             assert_eq!(square.to_string(), name);
         }
     }
@@ -98,7 +113,10 @@ fn camps_are_the_staircases_of_the_rules() {
     assert_eq!(names(Side::O.home()).join(" "), o_home);
     // The definition: dr < 5, dc < 5, dr + dc <= 5 from the camp's corner.
     for square in Square::all() {
-        let (f, r) = (square.file() as i32, square.rank() as i32);
+        let (f, r) = (
+            square.file_of().index() as i32,
+            square.rank_of().index() as i32,
+        );
         let in_corner = |cf: i32, cr: i32| {
             let (dc, dr) = ((f - cf).abs(), (r - cr).abs());
             dc < 5 && dr < 5 && dc + dr <= 5
@@ -284,8 +302,8 @@ fn the_origin_is_never_jumped_over() {
                         !is_neighbour(m.from, square),
                         "{m} passes next to its origin: {path:?} in {position}"
                     );
-                    assert_eq!(square.file() % 2, m.from.file() % 2);
-                    assert_eq!(square.rank() % 2, m.from.rank() % 2);
+                    assert_eq!(square.file_of().index() % 2, m.from.file_of().index() % 2);
+                    assert_eq!(square.rank_of().index() % 2, m.from.rank_of().index() % 2);
                 }
             }
         }
@@ -294,7 +312,9 @@ fn the_origin_is_never_jumped_over() {
 }
 
 fn is_neighbour(a: Square, b: Square) -> bool {
-    a != b && a.file().abs_diff(b.file()) <= 1 && a.rank().abs_diff(b.rank()) <= 1
+    a != b
+        && a.file_of().index().abs_diff(b.file_of().index()) <= 1
+        && a.rank_of().index().abs_diff(b.rank_of().index()) <= 1
 }
 
 #[test]
@@ -326,8 +346,8 @@ fn steps_and_jumps_never_share_a_destination() {
             );
             for m in &moves {
                 let path = position.jump_path(*m).unwrap();
-                let keeps_parity =
-                    m.from.file() % 2 == m.to.file() % 2 && m.from.rank() % 2 == m.to.rank() % 2;
+                let keeps_parity = m.from.file_of().index() % 2 == m.to.file_of().index() % 2
+                    && m.from.rank_of().index() % 2 == m.to.rank_of().index() % 2;
                 if is_neighbour(m.from, m.to) {
                     assert!(!keeps_parity, "{m}");
                     assert_eq!(path.len(), 2, "a step is one square: {m} in {position}");
@@ -336,8 +356,9 @@ fn steps_and_jumps_never_share_a_destination() {
                     assert!(path.len() >= 2);
                     for hop in path.windows(2) {
                         assert!(
-                            hop[0].file().abs_diff(hop[1].file()) % 2 == 0
-                                && hop[0].rank().abs_diff(hop[1].rank()) % 2 == 0,
+                            hop[0].file_of().index().abs_diff(hop[1].file_of().index()) % 2 == 0
+                                && hop[0].rank_of().index().abs_diff(hop[1].rank_of().index()) % 2
+                                    == 0,
                             "{m}: hop {:?} in {position}",
                             hop
                         );
@@ -488,7 +509,7 @@ fn a_loaded_won_position_is_finished_and_won_whichever_side_is_to_move() {
             pieces[winner.index()] = winner.goal();
             // The loser spread over ranks 7 and 8.
             pieces[(!winner).index()] = Square::all()
-                .filter(|s| (6..8).contains(&s.rank()))
+                .filter(|s| (6..8).contains(&s.rank_of().index()))
                 .take(19)
                 .collect();
             let position = Position::from_parts(pieces, turn).unwrap();

@@ -1,8 +1,14 @@
 //! The engine: alpha-beta against a plain negamax, wins, refusals, stop, determinism, legal
 //! moves, blocked and walled goal camps.
 
-use std::time::Duration;
+mod common;
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use common::within;
 use halma::search::SCORE_WIN;
 use halma::search::{Params, evaluate};
 use halma::{
@@ -36,7 +42,10 @@ impl Rng {
 }
 
 fn distance(side: Side, square: Square) -> i32 {
-    let (file, rank) = (i32::from(square.file()), i32::from(square.rank()));
+    let (file, rank) = (
+        i32::from(square.file_of().index()),
+        i32::from(square.rank_of().index()),
+    );
     match side {
         Side::X => file + (15 - rank),
         Side::O => (15 - file) + rank,
@@ -252,6 +261,15 @@ fn finished_games_and_missing_limits_are_refused() {
     );
 }
 
+/// How long a stopped search may take to return before the test fails (a stop is seen
+/// within milliseconds; the margin is for a loaded machine).
+const STOP_BOUND: Duration = Duration::from_secs(10);
+
+/// A search for an hour, as deep as it goes: only a stop ends it.
+fn endless() -> Limits {
+    Limits::depth(1000).with_time(Duration::from_secs(3600))
+}
+
 #[test]
 fn stop_ends_an_unlimited_search_from_another_thread() {
     let mut engine = Engine::new();
@@ -264,64 +282,74 @@ fn stop_ends_an_unlimited_search_from_another_thread() {
         result.depth, 3,
         "an earlier stop must not end a later search"
     );
-    let stopper = std::thread::spawn(move || {
-        std::thread::sleep(Duration::from_millis(100));
-        stop.stop();
+    // The search runs on a thread of its own and says when it has completed an iteration;
+    // this thread stops it then and waits a bounded time for its answer (a watchdog: a stop
+    // that does not stop fails here, in seconds, instead of hanging the suite).
+    let (progress, progressed) = mpsc::channel();
+    let (answer, answered) = mpsc::channel();
+    let searched = game.clone();
+    std::thread::spawn(move || {
+        let result = engine.search_with_info(&searched, &endless(), &mut |info| {
+            let _ = progress.send(info.depth);
+        });
+        let _ = answer.send((result, engine));
     });
-    // 95 plies deep: only the stop ends it.
-    let result = engine.search(&game, &Limits::depth(1000)).unwrap();
-    stopper.join().unwrap();
+    let first = progressed
+        .recv_timeout(STOP_BOUND)
+        .expect("a first iteration");
+    assert_eq!(first, 1);
+    std::thread::sleep(Duration::from_millis(50));
+    let stopped_at = Instant::now();
+    stop.stop();
+    let (result, mut engine) = answered
+        .recv_timeout(STOP_BOUND)
+        .expect("the stopped search returns within the bound");
+    let returned_after = stopped_at.elapsed();
+    let result = result.unwrap();
     assert!(game.legal_moves().contains(&result.best_move));
-    assert!(result.depth < 95);
+    // The stop ended it: not the depth limit (95 plies, the deepest), not the hour.
+    assert!((1..95).contains(&result.depth), "depth {}", result.depth);
+    assert!(result.time < STOP_BOUND, "{:?}", result.time);
+    assert!(returned_after < STOP_BOUND, "{returned_after:?}");
     // And the engine searches normally afterwards.
     let again = engine.search(&game, &Limits::depth(2)).unwrap();
     assert_eq!(again.depth, 2);
 }
 
-/// A race the solver plays (the armies are separated): x needs one move, d13-c13.
-const SEPARATED: &str =
-    "xxxxx11/xxxxx11/xxxx12/xx1x12/xx14/16/16/16/16/16/16/10oo1o1o/11oooo1/12ooo1/11ooooo/13ooo x";
-
-#[test]
-fn a_time_limit_of_duration_max_is_no_deadline_and_no_overflow() {
-    // The deadline saturates (the end of time): the other limit ends the search, in the
-    // search proper and in the race solver alike.
-    let middle = random_game(&mut Rng(7), 30);
-    let race = Game::from_position(SEPARATED.parse().unwrap());
-    for game in [&Game::new(), &middle, &race] {
-        for limits in [
-            Limits::depth(2).with_time(Duration::MAX),
-            Limits::nodes(3_000).with_time(Duration::MAX),
-        ] {
-            let result = Engine::new().search(game, &limits).unwrap();
-            assert!(game.legal_moves().contains(&result.best_move), "{limits:?}");
-        }
-    }
-    let result = Engine::new()
-        .search(&race, &Limits::depth(2).with_time(Duration::MAX))
-        .unwrap();
-    assert_eq!(result.best_move, mv("d13-c13"));
-    assert_eq!(result.forced, Some(ForcedResult::Win(1)));
-}
-
-#[test]
-fn a_levels_pace_is_readable_and_waited_out_by_the_search() {
-    let pace = Duration::from_millis(300);
-    for level in 1..=9 {
-        assert_eq!(Limits::level(level).pace(), pace, "level {level}");
-        assert_eq!(Limits::level(level).without_pace().pace(), Duration::ZERO);
-    }
-    assert_eq!(Limits::level(10).pace(), Duration::ZERO);
-    assert_eq!(Limits::depth(3).pace(), Duration::ZERO);
-    // A depth-1 search takes milliseconds; the level's reply takes its pace at least.
-    let mut engine = Engine::new();
-    let result = engine.search(&Game::new(), &Limits::level(1)).unwrap();
-    assert!(result.time >= pace, "{:?}", result.time);
-}
-
 #[test]
 fn a_search_stopped_at_once_still_returns_a_legal_move() {
     let game = random_game(&mut Rng(11), 30);
+    // A stop from the search's first moment: another thread stops without pause for as long
+    // as the search runs, so the search sees the stop at its first look.
+    for round in 0..5 {
+        let mut engine = Engine::new();
+        let stop = engine.stop_handle();
+        let done = Arc::new(AtomicBool::new(false));
+        let stopper = {
+            let done = Arc::clone(&done);
+            std::thread::spawn(move || {
+                while !done.load(Ordering::Relaxed) {
+                    stop.stop();
+                    std::thread::yield_now();
+                }
+            })
+        };
+        let searched = game.clone();
+        let result = within(STOP_BOUND, "a search stopped at once", move || {
+            engine.search(&searched, &endless())
+        });
+        done.store(true, Ordering::Relaxed);
+        stopper.join().unwrap();
+        let result = result.unwrap();
+        assert!(
+            game.legal_moves().contains(&result.best_move),
+            "round {round}"
+        );
+        assert_eq!(result.pv.first(), Some(&result.best_move));
+        assert!(result.time < STOP_BOUND, "{:?}", result.time);
+        assert!(result.depth < 95);
+    }
+    // Cut off by a node limit at its first nodes, likewise.
     for nodes in [1, 2, 3, 10] {
         let result = Engine::new().search(&game, &Limits::nodes(nodes)).unwrap();
         assert!(game.legal_moves().contains(&result.best_move));

@@ -85,10 +85,12 @@ private:
 void print_board(const halma::Game &game) {
     const char *files = "    a b c d e f g h i j k l m n o p\n";
     std::cout << files;
-    for (int rank = 16; rank >= 1; rank--) {
-        std::cout << (rank < 10 ? " " : "") << rank << ' ';
-        for (int file = 0; file < 16; file++) {
-            const halma::Piece piece = game.piece_at(*halma::Square::at(file, rank));
+    for (int number = 16; number >= 1; number--) {
+        const halma::Rank rank = *halma::Rank::from_number(number);
+        std::cout << (number < 10 ? " " : "") << rank << ' ';
+        for (int index = 0; index < 16; index++) {
+            const halma::File file = *halma::File::from_index(index);
+            const halma::Piece piece = game.piece_at(halma::Square::at(file, rank));
             std::cout << ' ' << (piece == halma::Piece::x ? 'x' : piece == halma::Piece::o ? 'o' : '.');
         }
         std::cout << "  " << rank << '\n';

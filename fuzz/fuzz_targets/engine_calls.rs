@@ -236,7 +236,10 @@ impl Probe {
                 game.legal_moves().contains(&best),
                 "the other engine's move {best} is not legal"
             );
-            assert_eq!(out.depth, 1, "the other engine's depth");
+            // A race solver's answer gives its race's plies as the depth (halma.h, `depth`).
+            if !self.race() {
+                assert_eq!(out.depth, 1, "the other engine's depth");
+            }
         }
     }
 }

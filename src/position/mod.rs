@@ -3,7 +3,7 @@
 //! of the parity classes ([`parity`], [`pair`]) and the Zobrist keys ([`zobrist`]).
 
 mod legal;
-mod movegen;
+pub(crate) mod movegen;
 mod pair;
 pub(crate) mod parity;
 mod text;
@@ -164,7 +164,9 @@ impl Position {
     }
 
     /// Plays `mv` without checking it. An illegal move corrupts the position (it may then
-    /// break the invariants of a [`Position`]), but it is never undefined behaviour.
+    /// break the invariants of a [`Position`]: 19 pieces a side, no square shared), but it
+    /// is never undefined behaviour, and nothing done with the corrupt position panics: its
+    /// answers are only meaningless (its [move list](crate::MoveList) may lack moves).
     #[inline(always)]
     pub fn play_unchecked(&mut self, mv: Move) {
         self.toggle_move(self.turn, mv);

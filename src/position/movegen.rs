@@ -9,7 +9,7 @@ use crate::square::Square;
 use super::Position;
 use super::pair::Pair;
 use super::parity::{
-    ClassBoard, DIRECTIONS, GOALS, ParityBoard, Shift, class_bit, class_of, shift, square_of,
+    Bits, ClassBoard, DIRECTIONS, GOALS, ParityBoard, Shift, class_bit, class_of, shift, square_of,
 };
 
 /// Where a step in direction `d` from a square of class `class` lands: the class, and the
@@ -54,7 +54,7 @@ const fn step_table(back: bool) -> [[(usize, Shift); 8]; 4] {
 
 /// For each class and direction: the class a step lands in, and the shift that takes the
 /// squares of the first class board to their neighbours on the second.
-const STEP: [[(usize, Shift); 8]; 4] = step_table(false);
+pub(crate) const STEP: [[(usize, Shift); 8]; 4] = step_table(false);
 
 /// For each class and direction: the class of the square a jump goes over, and the shift
 /// that brings that square back to the jumping square (where there is room to land).
@@ -62,7 +62,7 @@ const OVER: [[(usize, Shift); 8]; 4] = step_table(true);
 
 /// For each class and direction, indexed by the bit of the destination on its class board:
 /// the step from a square of that class in that direction (unused entries stay `a1-a1`).
-const STEP_MOVES: [[[Move; 64]; 8]; 4] = {
+pub(crate) const STEP_MOVES: [[[Move; 64]; 8]; 4] = {
     let none = Move::new(Square::new(0), Square::new(0));
     let mut table = [[[none; 64]; 8]; 4];
     let mut index = 0;
@@ -95,22 +95,6 @@ const LAND: [Shift; 8] = {
     table
 };
 
-/// The indices of the set bits of a class board, lowest first.
-struct Bits(ClassBoard);
-
-impl Iterator for Bits {
-    type Item = u32;
-    #[inline(always)]
-    fn next(&mut self) -> Option<u32> {
-        if self.0 == 0 {
-            return None;
-        }
-        let bit = self.0.trailing_zeros();
-        self.0 &= self.0 - 1;
-        Some(bit)
-    }
-}
-
 /// Runs `$body` once for each direction index 0..8, bound to the constant `$d`: unrolled, so
 /// that table entries indexed by it fold into the code.
 macro_rules! each_direction {
@@ -125,8 +109,9 @@ macro_rules! each_direction {
     }};
 }
 
-/// The jump graph of one parity class: what the jump floods of all its pieces share.
-struct ClassJumps {
+/// The jump graph of one parity class: what the jump floods of all its pieces share (the
+/// position's move generation and the race solver's).
+pub(crate) struct ClassJumps {
     /// `bridges[d]`: the squares with a piece next to them in direction `d` and room to land
     /// beyond it, so a jump in direction `d` has something to jump over (in both lanes).
     bridges: [Pair; 8],
@@ -139,8 +124,9 @@ struct ClassJumps {
 }
 
 impl ClassJumps {
+    /// The jump graph of class `class` with the pieces `occupied` (of both sides).
     #[inline(always)]
-    fn new(class: usize, occupied: &ParityBoard) -> ClassJumps {
+    pub(crate) fn new(class: usize, occupied: &ParityBoard) -> ClassJumps {
         let empty = !occupied.0[class];
         let empty_pair = Pair::splat(empty);
         let mut bridges = [Pair::splat(0); 8];
@@ -179,9 +165,36 @@ impl ClassJumps {
             .or(part(7).shr(9))
     }
 
+    /// Calls `visit(origin, reached)` for each of `pieces` (squares of this class) with a
+    /// jump: its square, and the squares it reaches by one jump or more under the goal-camp
+    /// rule for the squares `goal` (see [`jumps`](ClassJumps::jumps)). Two pieces at a time,
+    /// in bit order.
+    #[inline(always)]
+    pub(crate) fn for_each_jumper(
+        &self,
+        pieces: ClassBoard,
+        goal: ClassBoard,
+        mut visit: impl FnMut(ClassBoard, ClassBoard),
+    ) {
+        let mut pieces = pieces & self.jumpable;
+        while pieces != 0 {
+            let first = pieces & pieces.wrapping_neg();
+            pieces ^= first;
+            let second = pieces & pieces.wrapping_neg();
+            pieces ^= second;
+            let reached = self.jumps(Pair::new(first, second), goal).lanes();
+            visit(first, reached[0]);
+            if second != 0 {
+                visit(second, reached[1]);
+            }
+        }
+    }
+
     /// The squares the pieces on `origins` (one square a lane; an empty lane gives an empty
-    /// set) reach by one jump or more, for a side whose goal camp on this class board is
-    /// `goal`. Two pieces at once, in one SIMD register.
+    /// set) reach by one jump or more, where `goal` is the set a chain may not leave once in
+    /// it (on this class board): the goal camp of the side moving, or, for the race solver's
+    /// moves read backward, the squares outside it. Two pieces at once, in one SIMD
+    /// register.
     #[inline(always)]
     fn jumps(&self, origins: Pair, goal: ClassBoard) -> Pair {
         let empty = Pair::splat(self.empty);
@@ -361,21 +374,12 @@ impl Movers {
         &self,
         visit: &mut impl FnMut(usize, ClassBoard, ClassBoard),
     ) {
-        let jumps = ClassJumps::new(CLASS, &self.occupied);
-        let mut pieces = (self.free[CLASS] | self.bound[CLASS]) & jumps.jumpable;
-        while pieces != 0 {
-            let first = pieces & pieces.wrapping_neg();
-            pieces ^= first;
-            let second = pieces & pieces.wrapping_neg();
-            pieces ^= second;
-            let reached = jumps
-                .jumps(Pair::new(first, second), self.goal[CLASS])
-                .lanes();
-            visit(CLASS, first, reached[0]);
-            if second != 0 {
-                visit(CLASS, second, reached[1]);
-            }
-        }
+        let pieces = self.free[CLASS] | self.bound[CLASS];
+        ClassJumps::new(CLASS, &self.occupied).for_each_jumper(
+            pieces,
+            self.goal[CLASS],
+            |origin, reached| visit(CLASS, origin, reached),
+        );
     }
 }
 
@@ -499,7 +503,8 @@ impl Position {
         if !self.is_legal(mv) {
             return None;
         }
-        if mv.from.file().abs_diff(mv.to.file()) <= 1 && mv.from.rank().abs_diff(mv.to.rank()) <= 1
+        if mv.from.file_of().index().abs_diff(mv.to.file_of().index()) <= 1
+            && mv.from.rank_of().index().abs_diff(mv.to.rank_of().index()) <= 1
         {
             return Some(vec![mv.from, mv.to]);
         }
@@ -518,8 +523,8 @@ impl Position {
     /// Whether the piece of the side to move on `from` can jump to `to` as one hop of a
     /// chain that started on `origin` (vacated), under the goal-camp rule.
     pub(crate) fn is_hop(&self, origin: Square, from: Square, to: Square) -> bool {
-        let df = to.file() as i8 - from.file() as i8;
-        let dr = to.rank() as i8 - from.rank() as i8;
+        let df = to.file_of().index() as i8 - from.file_of().index() as i8;
+        let dr = to.rank_of().index() as i8 - from.rank_of().index() as i8;
         if !matches!((df, dr), (-2 | 0 | 2, -2 | 0 | 2)) || (df, dr) == (0, 0) {
             return false;
         }

@@ -47,8 +47,8 @@ pub(crate) const fn shift(board: ClassBoard, dx: i8, dy: i8) -> ClassBoard {
 
 /// The index of `square` in the parity layout: `class * 64 + bit`.
 const fn parity_index(square: Square) -> u8 {
-    let class = (square.rank() & 1) * 2 + (square.file() & 1);
-    class * 64 + (square.rank() >> 1) * 8 + (square.file() >> 1)
+    let class = (square.rank_of().index() & 1) * 2 + (square.file_of().index() & 1);
+    class * 64 + (square.rank_of().index() >> 1) * 8 + (square.file_of().index() >> 1)
 }
 
 const PARITY_INDEX: [u8; 256] = {
@@ -147,6 +147,46 @@ pub(crate) const fn square_of(class: usize, bit: u32) -> Square {
     SQUARE_OF[class * 64 + bit as usize]
 }
 
+/// The indices of the set bits of a class board, lowest first.
+pub(crate) struct Bits(pub(crate) ClassBoard);
+
+impl Iterator for Bits {
+    type Item = u32;
+    #[inline(always)]
+    fn next(&mut self) -> Option<u32> {
+        if self.0 == 0 {
+            return None;
+        }
+        let bit = self.0.trailing_zeros();
+        self.0 &= self.0 - 1;
+        Some(bit)
+    }
+}
+
+/// The squares of a [`ParityBoard`], class by class, each class in bit order.
+pub(crate) struct ParitySquares {
+    boards: [ClassBoard; 4],
+    class: usize,
+}
+
+impl Iterator for ParitySquares {
+    type Item = Square;
+
+    #[inline]
+    fn next(&mut self) -> Option<Square> {
+        while self.class < 4 {
+            let board = &mut self.boards[self.class];
+            if *board != 0 {
+                let bit = board.trailing_zeros();
+                *board &= *board - 1;
+                return Some(square_of(self.class, bit));
+            }
+            self.class += 1;
+        }
+        None
+    }
+}
+
 /// A set of squares in the parity layout: the board of class `c` in word `c`. The same 256
 /// bits as a [`Bitboard`], in another order; positions keep their pieces this way.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default, Debug)]
@@ -163,6 +203,15 @@ impl ParityBoard {
     #[inline]
     pub(crate) const fn to_bitboard(self) -> Bitboard {
         merge(self.0)
+    }
+
+    /// The squares of the set, class by class, each class in bit order.
+    #[inline]
+    pub(crate) const fn squares(self) -> ParitySquares {
+        ParitySquares {
+            boards: self.0,
+            class: 0,
+        }
     }
 
     /// Whether `square` is in the set.

@@ -2,16 +2,18 @@
 //!
 //! Once the armies are separated a side's moves depend on its own pieces only (see
 //! [`super::separation`]), so the solver works on one army: 19 pieces, the goal camp of `x`
-//! (top left). `o`'s pieces are turned half a turn ([`Frame`]) to stand where `x`'s would.
-//! The pieces are kept as four 8x8 class boards (see [`super::classes`]): a jump is a king
-//! step on a class board over a square of another class, so a jump flood costs a few shifts
-//! a hop.
+//! (top left). `o`'s pieces are turned half a turn ([`Orientation`]) to stand where `x`'s
+//! would. The pieces are kept in the position's parity layout (four 8x8 class boards, see
+//! [`crate::position::parity`]), and move by the position's move generation: its step
+//! tables and its jump floods ([`ClassJumps`]), under [`Rules`] of their own (a region, and
+//! the goal-camp rule read forward or backward).
 
-use super::classes::{
-    ClassSquares, KING, Offset, bit_of, bits, class_of, split, square_at, squares,
-};
 use crate::bitboard::Bitboard;
 use crate::moves::Move;
+use crate::position::movegen::{ClassJumps, STEP, STEP_MOVES};
+use crate::position::parity::{
+    Bits, ParityBoard, ParitySquares, class_bit, class_of, split, square_of,
+};
 use crate::side::Side;
 use crate::square::Square;
 
@@ -19,15 +21,15 @@ use crate::square::Square;
 /// races toward `x`'s goal camp (`a12`..`e16`). Turning maps square `i` to `255 - i` and
 /// keeps every step, jump and camp shape.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) struct Frame(Side);
+pub(crate) struct Orientation(Side);
 
-impl Frame {
-    /// The frame of `side`.
-    pub(crate) const fn of(side: Side) -> Frame {
-        Frame(side)
+impl Orientation {
+    /// The orientation of `side`.
+    pub(crate) const fn of(side: Side) -> Orientation {
+        Orientation(side)
     }
 
-    /// `square` seen in this frame (and back: turning twice is the identity).
+    /// `square` seen in this orientation (and back: turning twice is the identity).
     #[inline]
     pub(crate) const fn square(self, square: Square) -> Square {
         match self.0 {
@@ -36,13 +38,13 @@ impl Frame {
         }
     }
 
-    /// `mv` seen in this frame (and back).
+    /// `mv` seen in this orientation (and back).
     #[inline]
     pub(crate) const fn mv(self, mv: Move) -> Move {
         Move::new(self.square(mv.from), self.square(mv.to))
     }
 
-    /// `set` seen in this frame (and back).
+    /// `set` seen in this orientation (and back).
     pub(crate) const fn set(self, set: Bitboard) -> Bitboard {
         match self.0 {
             Side::X => set,
@@ -71,23 +73,23 @@ pub(crate) const FULL: Army = Army([u64::MAX; 4]);
 pub(crate) struct Army(pub(crate) [u64; 4]);
 
 impl Army {
-    /// The set of `squares` (already in the frame wanted).
+    /// The set of `squares` (already in the orientation wanted).
     pub(crate) const fn from_bitboard(squares: Bitboard) -> Army {
         Army(split(squares))
     }
 
     /// The squares of the set, class by class.
     #[inline]
-    pub(crate) fn squares(self) -> ClassSquares {
-        squares(self.0)
+    pub(crate) fn squares(self) -> ParitySquares {
+        ParityBoard(self.0).squares()
     }
 
     /// The set after `mv` (a piece from `mv.from` to `mv.to`).
     #[inline]
     pub(crate) fn after(self, mv: Move) -> Army {
         let mut words = self.0;
-        words[class_of(mv.from)] ^= bit_of(mv.from);
-        words[class_of(mv.to)] ^= bit_of(mv.to);
+        words[class_of(mv.from)] ^= class_bit(mv.from);
+        words[class_of(mv.to)] ^= class_bit(mv.to);
         Army(words)
     }
 
@@ -108,7 +110,7 @@ impl Army {
     pub(crate) fn neighbours(self) -> Army {
         let mut next = [0; 4];
         for (class, &board) in self.0.iter().enumerate() {
-            for &(to, step) in &TABLES.step[class] {
+            for &(to, step) in &STEP[class] {
                 next[to] |= step.apply(board);
             }
         }
@@ -128,63 +130,12 @@ impl Army {
     }
 }
 
-/// For a square of class `class`: the class of its neighbour in direction `d` and the
-/// shift that takes the square's bit on its class board to the neighbour's bit on the
-/// neighbour's board. Read off an inner square of the class (`c3`, `d3`, `c4`, `d4`).
-const fn neighbour(class: usize, d: usize) -> (usize, i8, i8) {
-    let square = Square::new(((2 + (class >> 1)) * 16 + 2 + (class & 1)) as u8);
-    let (df, dr) = KING[d];
-    let next = square.offset(df, dr).unwrap();
-    let dx = (next.file() >> 1) as i8 - (square.file() >> 1) as i8;
-    let dy = (next.rank() >> 1) as i8 - (square.rank() >> 1) as i8;
-    (class_of(next), dx, dy)
-}
-
-/// For each class and direction: the class a step lands in and the shift of the class
-/// boards; for jumps, the class of the square jumped over and the shift that brings a stone
-/// back to the squares that can jump it (those with room to land beyond it).
-struct Tables {
-    step: [[(usize, Offset); 8]; 4],
-    over: [[(usize, Offset); 8]; 4],
-}
-
-const TABLES: Tables = {
-    let mut tables = Tables {
-        step: [[(0, Offset::new(0, 0)); 8]; 4],
-        over: [[(0, Offset::new(0, 0)); 8]; 4],
-    };
-    let mut class = 0;
-    while class < 4 {
-        let mut d = 0;
-        while d < 8 {
-            let (to, dx, dy) = neighbour(class, d);
-            let (df, dr) = KING[d];
-            tables.step[class][d] = (to, Offset::new(dx, dy));
-            let room = Offset::new(-df, -dr).apply(u64::MAX);
-            tables.over[class][d] = (to, Offset::new(-dx, -dy).keeping(room));
-            d += 1;
-        }
-        class += 1;
-    }
-    tables
-};
-
-/// A king step on a class board in each direction, forward (`sign` 1) or back (-1).
-const fn king_steps(sign: i8) -> [Offset; 8] {
-    let mut table = [Offset::new(0, 0); 8];
-    let mut d = 0;
-    while d < 8 {
-        table[d] = Offset::new(sign * KING[d].0, sign * KING[d].1);
-        d += 1;
-    }
-    table
-}
-
-/// Where a jump in each direction lands, on the class board of its squares.
-const LAND: [Offset; 8] = king_steps(1);
-
-/// From where a jump in each direction lands back to where it starts.
-const BACK: [Offset; 8] = king_steps(-1);
+/// The step directions (indices of
+/// [`DIRECTIONS`](crate::position::parity::DIRECTIONS)) in the order the solver tries them: by
+/// rank delta, then file delta. Its search tries equally bounded moves in generation order,
+/// so this order is part of what it searches (its node counts, which shortest sequence it
+/// finds).
+const STEP_ORDER: [usize; 8] = [7, 3, 6, 1, 0, 5, 2, 4];
 
 /// What limits an army's moves besides the board: the squares a piece may not leave once it
 /// stands on them (every hop of a chain included), and the squares a move may end on.
@@ -220,97 +171,37 @@ impl Rules {
     }
 
     /// Calls `visit(mv)` for every move of `army` under these rules: steps first, then
-    /// jumps, each piece's in square order.
+    /// jumps, each piece's in square order. The position's generator's tables and jump
+    /// floods, with the confinement for the goal camp and the region for the board.
     #[inline]
     pub(crate) fn for_each_move(&self, army: Army, mut visit: impl FnMut(Move)) {
         let pieces = army.0;
-        let empty = pieces.map(|board| !board);
-        for (class, (&board, &confine)) in pieces.iter().zip(&self.confine.0).enumerate() {
-            let (bound, free) = (board & confine, board & !confine);
-            for (d, &(to_class, step)) in TABLES.step[class].iter().enumerate() {
-                let open = empty[to_class] & self.region.0[to_class];
-                let targets =
-                    (step.apply(free) | (step.apply(bound) & self.confine.0[to_class])) & open;
-                let (df, dr) = KING[d];
-                for to in bits(targets) {
-                    let to = square_at(to_class, to);
-                    let from = to.offset(-df, -dr).expect("a step comes from the board");
-                    visit(Move::new(from, to));
+        let confine = self.confine.0;
+        for (class, &board) in pieces.iter().enumerate() {
+            let (bound, free) = (board & confine[class], board & !confine[class]);
+            for d in STEP_ORDER {
+                let (to_class, step) = STEP[class][d];
+                let open = !pieces[to_class] & self.region.0[to_class];
+                let targets = (step.apply(free) | (step.apply(bound) & confine[to_class])) & open;
+                for bit in Bits(targets) {
+                    visit(STEP_MOVES[class][d][bit as usize]);
                 }
             }
         }
-        for (class, (&board, &confine)) in pieces.iter().zip(&self.confine.0).enumerate() {
-            let flood = Flood::new(class, &pieces, confine);
-            for origin in bits(board & flood.jumpers()) {
-                let reached = flood.reach(1 << origin) & self.region.0[class];
-                let from = square_at(class, origin);
-                for to in bits(reached) {
-                    visit(Move::new(from, square_at(class, to)));
-                }
-            }
+        let occupied = ParityBoard(pieces);
+        for (class, &board) in pieces.iter().enumerate() {
+            let region = self.region.0[class];
+            ClassJumps::new(class, &occupied).for_each_jumper(
+                board,
+                confine[class],
+                |origin, reached| {
+                    let from = square_of(class, origin.trailing_zeros());
+                    for bit in Bits(reached & region) {
+                        visit(Move::new(from, square_of(class, bit)));
+                    }
+                },
+            );
         }
-    }
-}
-
-/// The jump graph of one class board: for each direction, the squares that have a stone to
-/// jump over in that direction and room to land.
-struct Flood {
-    bridges: [u64; 8],
-    empty: u64,
-    confine: u64,
-}
-
-impl Flood {
-    #[inline]
-    fn new(class: usize, pieces: &[u64; 4], confine: u64) -> Flood {
-        let over = &TABLES.over[class];
-        Flood {
-            bridges: [0, 1, 2, 3, 4, 5, 6, 7].map(|d| over[d].1.apply(pieces[over[d].0])),
-            empty: !pieces[class],
-            confine,
-        }
-    }
-
-    /// The squares one hop away from `from`, empty or not.
-    #[inline]
-    fn hop(&self, from: u64) -> u64 {
-        self.bridges
-            .iter()
-            .zip(&LAND)
-            .fold(0, |to, (&bridge, land)| to | land.apply(from & bridge))
-    }
-
-    /// The squares with a hop to an empty square: only pieces there have jumps.
-    #[inline]
-    fn jumpers(&self) -> u64 {
-        self.bridges
-            .iter()
-            .zip(&BACK)
-            .fold(0, |from, (&bridge, back)| {
-                from | (bridge & back.apply(self.empty))
-            })
-    }
-
-    /// The empty squares a piece on `origin` reaches by one jump or more. The stones are in
-    /// other classes, so the origin never is one; a hop from a confining square lands in
-    /// the confining set only.
-    #[inline]
-    fn reach(&self, origin: u64) -> u64 {
-        let mut reached = origin;
-        let mut frontier = origin & !self.confine;
-        while frontier != 0 {
-            let landed = self.hop(frontier) & self.empty & !reached;
-            reached |= landed;
-            frontier = landed & !self.confine;
-        }
-        // Hops on from every confining square reached (and an origin there), inside it.
-        let mut frontier = reached & self.confine;
-        while frontier != 0 {
-            let landed = self.hop(frontier) & self.empty & self.confine & !reached;
-            reached |= landed;
-            frontier = landed;
-        }
-        reached & !origin
     }
 }
 
@@ -340,10 +231,10 @@ mod tests {
 
     /// The moves of `side`'s army alone (the other army's pieces far away in these tests).
     fn army_moves(position: &Position, side: Side) -> Vec<Move> {
-        let frame = Frame::of(side);
-        let army = Army::from_bitboard(frame.set(position.pieces(side)));
+        let orientation = Orientation::of(side);
+        let army = Army::from_bitboard(orientation.set(position.pieces(side)));
         let mut moves = Vec::new();
-        Rules::forward(FULL).for_each_move(army, |mv| moves.push(frame.mv(mv)));
+        Rules::forward(FULL).for_each_move(army, |mv| moves.push(orientation.mv(mv)));
         moves.sort();
         moves
     }
@@ -361,15 +252,24 @@ mod tests {
     }
 
     #[test]
+    fn steps_are_tried_by_rank_then_file_delta() {
+        use crate::position::parity::DIRECTIONS;
+        let deltas = STEP_ORDER.map(|d| (DIRECTIONS[d].1, DIRECTIONS[d].0));
+        let mut sorted = DIRECTIONS.map(|(df, dr)| (dr, df));
+        sorted.sort();
+        assert_eq!(deltas, sorted);
+    }
+
+    #[test]
     fn turning_is_its_own_inverse() {
         let set = Side::X.home() | Bitboard::from_square(Square::new(100));
-        let frame = Frame::of(Side::O);
-        assert_eq!(frame.set(frame.set(set)), set);
-        assert_eq!(frame.set(Side::O.goal()), Side::X.goal());
+        let orientation = Orientation::of(Side::O);
+        assert_eq!(orientation.set(orientation.set(set)), set);
+        assert_eq!(orientation.set(Side::O.goal()), Side::X.goal());
         for square in Square::all() {
             assert_eq!(
-                frame.set(Bitboard::from_square(square)),
-                frame.square(square).into()
+                orientation.set(Bitboard::from_square(square)),
+                orientation.square(square).into()
             );
         }
     }

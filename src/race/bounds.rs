@@ -17,8 +17,8 @@
 //! The perimeter ([`super::perimeter`]) adds exact distances near the goal.
 
 use super::army::{Army, GOAL};
-use super::classes::class_of;
 use crate::moves::Move;
+use crate::position::parity::class_of;
 use crate::side::Side;
 use crate::square::Square;
 
@@ -40,9 +40,11 @@ const GOAL_DISTANCE: [u8; 256] = {
         let mut other = 0;
         while other < 256 {
             let target = Square::new(other as u8);
-            let d = king_distance(Square::new(index as u8), target) as u8;
-            if goal.contains(target) && d < table[index] {
-                table[index] = d;
+            if goal.contains(target) {
+                let d = king_distance(Square::new(index as u8), target) as u8;
+                if d < table[index] {
+                    table[index] = d;
+                }
             }
             other += 1;
         }
@@ -93,8 +95,8 @@ pub(crate) fn distance_left(army: Army) -> u32 {
 /// The number of king steps between two squares.
 #[inline]
 const fn king_distance(a: Square, b: Square) -> u32 {
-    let file = a.file().abs_diff(b.file());
-    let rank = a.rank().abs_diff(b.rank());
+    let file = a.file_of().index().abs_diff(b.file_of().index());
+    let rank = a.rank_of().index().abs_diff(b.rank_of().index());
     (if file > rank { file } else { rank }) as u32
 }
 

@@ -10,7 +10,6 @@
 mod army;
 mod beam;
 mod bounds;
-mod classes;
 mod perimeter;
 mod puzzle;
 mod separation;

@@ -58,7 +58,7 @@ impl Line {
     /// `w` of `square`.
     #[inline]
     const fn w(self, square: Square) -> i32 {
-        self.a * square.file() as i32 + self.b * square.rank() as i32
+        self.a * square.file_of().index() as i32 + self.b * square.rank_of().index() as i32
     }
 
     /// How far apart the sides' squares must be: one more than two king steps' worth.
@@ -201,7 +201,10 @@ mod tests {
 
     /// The Chebyshev (king step) distance of two squares.
     fn king_distance(a: Square, b: Square) -> u8 {
-        a.file().abs_diff(b.file()).max(a.rank().abs_diff(b.rank()))
+        a.file_of()
+            .index()
+            .abs_diff(b.file_of().index())
+            .max(a.rank_of().index().abs_diff(b.rank_of().index()))
     }
 
     #[test]

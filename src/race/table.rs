@@ -15,22 +15,36 @@ struct Slot {
 /// A table of lower bounds, one army a slot, indexed by the army's digest, two slots tried
 /// per army. An army's bound is a property of the army alone (the region of the search
 /// aside, which stays the same for the life of a table's contents: see
-/// [`Table::clear`]), so it holds wherever the army turns up again.
-pub(crate) struct Table {
+/// [`BoundTable::clear`]), so it holds wherever the army turns up again.
+pub(crate) struct BoundTable {
     slots: Vec<Slot>,
     mask: usize,
     /// Slots of other epochs are empty: clearing is starting a new epoch.
     epoch: u16,
 }
 
-impl Table {
-    /// A table of about `megabytes` MiB (at least two slots).
-    pub(crate) fn new(megabytes: usize) -> Table {
-        let wanted = (megabytes << 20) / size_of::<Slot>();
-        // The largest power of two not above what is wanted.
-        let len = (wanted.max(2) + 1).next_power_of_two() / 2;
-        Table {
-            slots: vec![Slot::default(); len],
+/// The largest table: 64 GiB.
+const MAX_MEGABYTES: usize = 1 << 16;
+
+/// The slots of a table of at most `megabytes` MiB (at most the largest): a power of two,
+/// at least two.
+fn slots_in(megabytes: usize) -> usize {
+    let wanted = megabytes.min(MAX_MEGABYTES).saturating_mul(1 << 20) / size_of::<Slot>();
+    1 << wanted.max(2).ilog2()
+}
+
+impl BoundTable {
+    /// A table of at most `megabytes` MiB (at least two slots), a power of two of slots;
+    /// halved until the memory can be had.
+    pub(crate) fn new(megabytes: usize) -> BoundTable {
+        let mut len = slots_in(megabytes);
+        let mut slots = Vec::new();
+        while slots.try_reserve_exact(len).is_err() && len > 2 {
+            len /= 2;
+        }
+        slots.resize(len, Slot::default());
+        BoundTable {
+            slots,
             mask: len - 2,
             epoch: 1,
         }
@@ -82,7 +96,7 @@ mod tests {
 
     #[test]
     fn bounds_are_kept_per_army() {
-        let mut table = Table::new(1);
+        let mut table = BoundTable::new(1);
         let a = Army([1, 2, 3, 4]);
         let b = Army([5, 6, 7, 8]);
         assert_eq!(table.get(a), 0);
@@ -94,5 +108,18 @@ mod tests {
         assert_eq!(table.get(a), 9);
         table.clear();
         assert_eq!(table.get(a), 0);
+    }
+
+    #[test]
+    fn any_size_asked_for_is_a_table() {
+        for megabytes in [0, 1, 3, 16] {
+            let len = BoundTable::new(megabytes).slots.len();
+            assert!(len.is_power_of_two() && len >= 2);
+            assert!(len == 2 || len * size_of::<Slot>() <= megabytes << 20);
+            assert!(len * 2 * size_of::<Slot>() > megabytes << 20);
+        }
+        // Far beyond the memory: capped (and halved until it can be had), never an overflow.
+        assert_eq!(slots_in(usize::MAX), slots_in(MAX_MEGABYTES));
+        assert!(slots_in(usize::MAX) * size_of::<Slot>() <= MAX_MEGABYTES << 20);
     }
 }

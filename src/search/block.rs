@@ -19,7 +19,7 @@ use crate::position::parity::DIRECTIONS;
 use crate::side::Side;
 use crate::square::Square;
 
-use super::eval::DISTANCE;
+use super::distance::DISTANCE;
 
 /// For each square, the squares within `radius` king steps of it, itself excluded.
 const fn within(radius: i8) -> [Bitboard; 256] {
@@ -250,7 +250,7 @@ pub(crate) fn held_back_cost(board: &Board, side: Side, weight: i32) -> i32 {
     weight * held_back(board, side).count() as i32
 }
 
-/// What `side` loses for each opponent piece [trapped](trapped) in its goal camp: `side`
+/// What `side` loses for each opponent piece [trapped] in its goal camp: `side`
 /// cannot fill its goal before they leave, so it must not shut them in. Pieces the opponent
 /// shut in itself (its own home crowded at the start) cost nothing.
 pub(crate) fn trapped_cost(board: &Board, side: Side, weight: i32) -> i32 {

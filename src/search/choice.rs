@@ -5,8 +5,8 @@ use crate::game::Game;
 
 use super::FORCED;
 use super::alphabeta::Searcher;
-use super::eval::{gain, remaining};
-use super::root::{Outcome, RootMove};
+use super::distance::{gain, remaining};
+use super::root::{Answer, RootMove};
 
 impl Searcher<'_> {
     /// The final choice: with a margin (scaled down as the race ends), a pseudo-random
@@ -17,7 +17,7 @@ impl Searcher<'_> {
         &mut self,
         game: &Game,
         root: &[RootMove],
-        best: &mut Outcome,
+        best: &mut Answer,
         margin: i32,
     ) {
         let position = game.position();

@@ -23,12 +23,19 @@
 //! score stays below `SCORE_WIN - 1000` in absolute value.
 //!
 //! # Determinism
-//! A search limited only by depth and/or nodes (no time limit, no stop) starts from an empty
+//! A search on one thread (the default) limited only by depth and/or nodes (no time limit,
+//! no stop) starts from an empty
 //! transposition table and no killer moves, so the same game and limits give the same
 //! move, score, depth and node count on any engine with the same table size, whatever it
 //! searched before (the size decides which entries survive, so the node count at which a
 //! depth completes can differ between sizes). A search with a time limit keeps the table
-//! of earlier searches (it plays better for it) and depends on the machine's speed.
+//! of earlier searches (it plays better for it) and depends on the machine's speed. A
+//! search on more threads ([`Engine::set_threads`]) is never deterministic.
+//!
+//! # Stopping
+//! A [`StopHandle`] stops the search running now (a stop with none running does nothing);
+//! a [`StopToken`] is made for one search before it starts and stops it whenever it comes;
+//! [`Engine::set_stop_poll`] has the search ask a host's function.
 //!
 //! ```
 //! use halma::{Engine, Game, Limits};
@@ -53,6 +60,7 @@ use crate::moves::Move;
 mod alphabeta;
 mod block;
 mod choice;
+mod distance;
 mod eval;
 mod frame;
 mod levels;
@@ -72,7 +80,7 @@ pub use params::Params;
 pub use stop::StopToken;
 
 use crate::race::Solver;
-use root::Outcome;
+use root::Answer;
 use stop::{Signal, Stops};
 use tt::Table;
 
@@ -102,6 +110,9 @@ pub enum SearchError {
     /// The limits set no depth, node count or time, so the search would never end.
     #[error("the search limits set no depth, node count or time")]
     NoLimits,
+    /// The [`StopToken`] was handed to an earlier search: a token is one search's.
+    #[error("the stop token was handed to an earlier search; make a new one for each search")]
+    StopTokenUsed,
 }
 
 /// What a search found.
@@ -281,6 +292,30 @@ impl Engine {
         StopHandle(Arc::clone(&self.signal))
     }
 
+    /// Makes this engine's searches also ask `poll` whether to stop, about every 1024 nodes
+    /// (none: only [`StopHandle`]s stop them). For a host whose stop cannot call a stop
+    /// handle while the search runs: on WebAssembly the search runs on the host's only
+    /// thread, and a browser page's stop is a `SharedArrayBuffer` flag that `poll` reads. A
+    /// poll that says stop ends the running search as a stop handle does; the host clears
+    /// what it reads before the next search.
+    ///
+    /// ```
+    /// use std::sync::atomic::{AtomicBool, Ordering};
+    /// use std::time::Duration;
+    /// use halma::{Engine, Game, Limits};
+    ///
+    /// static STOP: AtomicBool = AtomicBool::new(true);
+    /// let mut engine = Engine::new();
+    /// engine.set_stop_poll(Some(|| STOP.load(Ordering::Relaxed)));
+    /// // Would run for an hour; the poll ends it at once, with a legal move.
+    /// let result = engine.search(&Game::new(), &Limits::time(Duration::from_secs(3600)))?;
+    /// assert!(Game::new().legal_moves().contains(&result.best_move));
+    /// # Ok::<(), halma::SearchError>(())
+    /// ```
+    pub fn set_stop_poll(&mut self, poll: Option<fn() -> bool>) {
+        self.signal.set_poll(poll);
+    }
+
     /// Forgets what earlier searches stored (for a new game).
     pub fn clear(&mut self) {
         self.table.clear();
@@ -321,7 +356,8 @@ impl Engine {
 
     /// Like [`search_with_info`](Engine::search_with_info), stopped by `stop` too: a stop a
     /// host makes before the search starts is not lost (see [`StopToken`]), unlike a
-    /// [`StopHandle`]'s, which reaches only a running search.
+    /// [`StopHandle`]'s, which reaches only a running search. The token is this search's:
+    /// one handed to an earlier search is refused ([`SearchError::StopTokenUsed`]).
     ///
     /// ```
     /// use std::thread;
@@ -364,6 +400,9 @@ impl Engine {
         if limits.is_unlimited() {
             return Err(SearchError::NoLimits);
         }
+        if token.is_some_and(|token| !token.claim()) {
+            return Err(SearchError::StopTokenUsed);
+        }
         let start = Instant::now();
         if limits.time.is_none() {
             // Depth and node limits give the same result on any engine of this table size.
@@ -376,18 +415,17 @@ impl Engine {
             number,
             token,
         };
-        let outcome = match solve_race(&mut self.solver, self.table_mb, game, limits, start, stops)
-        {
-            Some(outcome) => {
+        let answer = match solve_race(&mut self.solver, self.table_mb, game, limits, start, stops) {
+            Some(answer) => {
                 info(&SearchInfo {
-                    depth: outcome.depth,
-                    score: outcome.score,
-                    nodes: outcome.nodes,
-                    nodes_per_second: per_second(outcome.nodes, start.elapsed()),
+                    depth: answer.depth,
+                    score: answer.score,
+                    nodes: answer.nodes,
+                    nodes_per_second: per_second(answer.nodes, start.elapsed()),
                     time: start.elapsed(),
-                    pv: outcome.pv.clone(),
+                    pv: answer.pv.clone(),
                 });
-                outcome
+                answer
             }
             None => threads::search(&self.table, stops, self.threads, game, limits, start, info),
         };
@@ -397,13 +435,13 @@ impl Engine {
         clock::wait_until(start.saturating_add(limits.pace), || stops.stopped());
         self.signal.end(number);
         Ok(SearchResult {
-            best_move: outcome.best_move,
-            score: outcome.score,
-            depth: outcome.depth,
-            nodes: outcome.nodes,
+            best_move: answer.best_move,
+            score: answer.score,
+            depth: answer.depth,
+            nodes: answer.nodes,
             time: start.elapsed(),
-            pv: outcome.pv,
-            forced: ForcedResult::from_score(outcome.score),
+            pv: answer.pv,
+            forced: ForcedResult::from_score(answer.score),
         })
     }
 }
@@ -418,7 +456,7 @@ fn solve_race(
     limits: &Limits,
     start: Instant,
     stops: Stops<'_>,
-) -> Option<Outcome> {
+) -> Option<Answer> {
     if !limits.params.race_solver || limits.margin > 0 {
         return None;
     }

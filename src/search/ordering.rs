@@ -4,7 +4,7 @@ use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::side::Side;
 
-use super::eval::{DISTANCE, gain};
+use super::distance::{DISTANCE, gain};
 use super::tt::{decode, encode, from_code};
 
 /// The key of the table move: above every other.

@@ -23,7 +23,7 @@ pub(crate) struct RootMove {
 }
 
 /// What a finished search found.
-pub(crate) struct Outcome {
+pub(crate) struct Answer {
     pub(crate) best_move: Move,
     pub(crate) score: i32,
     pub(crate) depth: u32,
@@ -38,7 +38,7 @@ impl Searcher<'_> {
         game: &Game,
         limits: &Limits,
         info: &mut dyn FnMut(&SearchInfo),
-    ) -> Outcome {
+    ) -> Answer {
         let mut position = *game.position();
         let max_depth = limits
             .depth
@@ -46,7 +46,7 @@ impl Searcher<'_> {
             .min(MAX_PLY as u32 - 1);
         let mut root = self.root_moves(&position);
         let fallback = root[0].mv;
-        let mut best = Outcome {
+        let mut best = Answer {
             best_move: fallback,
             score: self.eval.evaluate(&position),
             depth: 0,
@@ -78,7 +78,7 @@ impl Searcher<'_> {
             let changed = best.depth > 0 && root[0].mv != best.best_move;
             same_best = if changed { 1 } else { same_best + 1 };
             completed = root.clone();
-            best = Outcome {
+            best = Answer {
                 best_move: root[0].mv,
                 score,
                 depth,

@@ -17,7 +17,7 @@ use crate::race::{Budget, Race, Solver, race_for_mover};
 use crate::side::Side;
 
 use super::limits::Limits;
-use super::root::Outcome;
+use super::root::Answer;
 use super::{FORCED, SCORE_WIN};
 
 /// The share of a search's time or node limit the solver may spend on the side to move's
@@ -56,7 +56,7 @@ pub(crate) fn solve(
     limits: &Limits,
     start: Instant,
     stopped: &dyn Fn() -> bool,
-) -> Option<Outcome> {
+) -> Option<Answer> {
     if limits.time.is_none() {
         // Without a time limit a search is reproducible: nothing learned before counts.
         solver.clear();
@@ -94,7 +94,7 @@ pub(crate) fn solve(
             )
         }
     };
-    Some(Outcome {
+    Some(Answer {
         best_move,
         score,
         depth: plies,

@@ -3,18 +3,20 @@
 //! comes before the search starts), and, between the threads of one search, the [`Shared`]
 //! halt and node count.
 
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, PoisonError, RwLock};
 
 /// The stop signal shared by an engine and its stop handles.
 ///
 /// `state` holds the number of the latest search times two, plus one while it runs; a stop
 /// writes the number of the running search to `stop`, so a stop meant for a search that has
-/// ended cannot reach the next one.
+/// ended cannot reach the next one. `poll`, a host's own check, is asked with it (see
+/// [`Engine::set_stop_poll`](super::Engine::set_stop_poll)).
 #[derive(Debug, Default)]
 pub(crate) struct Signal {
     state: AtomicU64,
     stop: AtomicU64,
+    poll: RwLock<Option<fn() -> bool>>,
 }
 
 impl Signal {
@@ -38,56 +40,83 @@ impl Signal {
         }
     }
 
-    /// Whether search `number` was told to stop.
+    /// Makes the stop check also ask `poll` (none: only the stop handles).
+    pub(crate) fn set_poll(&self, poll: Option<fn() -> bool>) {
+        *self.poll.write().unwrap_or_else(PoisonError::into_inner) = poll;
+    }
+
+    /// Whether search `number` was told to stop, by a stop handle or by the poll.
     #[inline]
     pub(crate) fn stopped(&self, number: u64) -> bool {
         self.stop.load(Ordering::Relaxed) == number
+            || self
+                .poll
+                .read()
+                .unwrap_or_else(PoisonError::into_inner)
+                .is_some_and(|poll| poll())
     }
 }
 
 /// A stop for one search, made by the host before the search starts and handed to it
-/// ([`Engine::search_with_stop`](super::Engine::search_with_stop)): a stop made at any time,
-/// before the search has begun too, makes that search return its best move so far within
-/// milliseconds (at once, with the best-ordered legal move, if it had not begun). Clones
-/// share the stop, so one can go to the thread that searches and one to the thread that
-/// stops; make a new token for each search (a stopped token stops every search it is
-/// handed to).
+/// ([`Engine::search_with_stop`](super::Engine::search_with_stop)).
+///
+/// A stop made at any time, before the search has begun too, makes that search return its
+/// best move so far within milliseconds (at once, with the best-ordered legal move, if it
+/// had not completed an iteration). Clones share the token, so one can go to the thread
+/// that searches and one to the thread that stops. A token belongs to the first search it
+/// is handed to: another search refuses it ([`SearchError::StopTokenUsed`]), so a stop
+/// that comes late, after its search ended, never reaches a later one. Make a new token
+/// for each search.
+///
+/// [`SearchError::StopTokenUsed`]: super::SearchError::StopTokenUsed
 ///
 /// ```
-/// use std::thread;
 /// use std::time::Duration;
-/// use halma::{Engine, Game, Limits, StopToken};
+/// use halma::{Engine, Game, Limits, SearchError, StopToken};
 ///
+/// let mut engine = Engine::new();
+/// let hour = Limits::time(Duration::from_secs(3600));
 /// let stop = StopToken::new();
 /// stop.stop(); // before the search: not lost
-/// let result = Engine::new().search_with_stop(
-///     &Game::new(),
-///     &Limits::time(Duration::from_secs(3600)),
-///     &stop,
-///     &mut |_| {},
-/// )?;
+/// let result = engine.search_with_stop(&Game::new(), &hour, &stop, &mut |_| {})?;
 /// assert!(Game::new().legal_moves().contains(&result.best_move));
 /// assert_eq!(result.depth, 0);
-/// # Ok::<(), halma::SearchError>(())
+/// // The token was that search's: a later one refuses it.
+/// let again = engine.search_with_stop(&Game::new(), &hour, &stop, &mut |_| {});
+/// assert_eq!(again.unwrap_err(), SearchError::StopTokenUsed);
+/// # Ok::<(), SearchError>(())
 /// ```
 #[derive(Clone, Debug, Default)]
-pub struct StopToken(Arc<AtomicBool>);
+pub struct StopToken(Arc<Token>);
+
+/// What the clones of a [`StopToken`] share.
+#[derive(Debug, Default)]
+struct Token {
+    stopped: AtomicBool,
+    claimed: AtomicBool,
+}
 
 impl StopToken {
-    /// A token not stopped yet.
+    /// A token not stopped yet, for one search.
     pub fn new() -> StopToken {
         StopToken::default()
     }
 
-    /// Stops the search this token is handed to (now, or as soon as it starts).
+    /// Stops the search this token is handed to (now, or as soon as it starts). Callable
+    /// from any thread at any time, as often as wanted.
     pub fn stop(&self) {
-        self.0.store(true, Ordering::SeqCst);
+        self.0.stopped.store(true, Ordering::SeqCst);
     }
 
     /// Whether [`stop`](StopToken::stop) was called.
     #[inline]
     pub fn is_stopped(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
+        self.0.stopped.load(Ordering::Relaxed)
+    }
+
+    /// Claims the token for a search: false when a search had it already.
+    pub(crate) fn claim(&self) -> bool {
+        !self.0.claimed.swap(true, Ordering::SeqCst)
     }
 }
 
@@ -177,6 +206,8 @@ mod tests {
             ..stops
         };
         assert!(!without.stopped());
+        assert!(token.claim(), "a new token is free");
+        assert!(!token.clone().claim(), "a token is one search's");
     }
 
     #[test]
@@ -195,5 +226,19 @@ mod tests {
         assert!(!shared.halted());
         shared.halt();
         assert!(shared.halted());
+    }
+
+    #[test]
+    fn a_poll_stops_what_runs_while_it_says_so() {
+        static STOP: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+        let signal = Signal::default();
+        signal.set_poll(Some(|| STOP.load(Ordering::Relaxed)));
+        let first = signal.begin();
+        assert!(!signal.stopped(first));
+        STOP.store(true, Ordering::Relaxed);
+        assert!(signal.stopped(first));
+        signal.set_poll(None);
+        assert!(!signal.stopped(first));
+        signal.end(first);
     }
 }

@@ -12,7 +12,7 @@ use crate::game::Game;
 use super::SearchInfo;
 use super::alphabeta::{Searcher, Team};
 use super::limits::Limits;
-use super::root::Outcome;
+use super::root::Answer;
 use super::stop::{Shared, Stops};
 use super::tt::Table;
 
@@ -32,7 +32,7 @@ pub(crate) fn search(
     limits: &Limits,
     start: Instant,
     info: &mut dyn FnMut(&SearchInfo),
-) -> Outcome {
+) -> Answer {
     let shared = Shared::default();
     let alone = threads <= 1;
     let searcher = |main| {
@@ -75,7 +75,7 @@ mod tests {
     use crate::search::tt::Bound;
 
     /// A depth-3 search of `game` on one thread with `table`.
-    fn search_with(table: &Table, game: &Game) -> Outcome {
+    fn search_with(table: &Table, game: &Game) -> Answer {
         let signal = Signal::default();
         let number = signal.begin();
         let stops = Stops {

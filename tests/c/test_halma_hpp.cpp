@@ -74,15 +74,49 @@ void test_squares_and_moves() {
         // The library writes the same square names.
         round_trips += halma::Square::parse(name) == square &&
                        halma::Move(square, square).text() == name + "-" + name &&
-                       halma::Square::at(square.file(), square.rank()) == square;
+                       halma::Square::at(square.file_of(), square.rank_of()) == square;
     }
     CHECK(round_trips == 256);
     CHECK(square("a1").index() == 0 && square("p1").index() == 15 && square("a16").index() == 240);
-    CHECK(square("l2").file() == 11 && square("l2").rank() == 2);
+    CHECK(square("l2").file_of().index() == 11 && square("l2").file_of().number() == 12 &&
+          square("l2").file_of().letter() == 'l' && square("l2").file_of().text() == "l");
+    CHECK(square("l2").rank_of().index() == 1 && square("l2").rank_of().number() == 2 &&
+          square("l2").rank_of().text() == "2");
+    CHECK(halma::Square::at(*halma::File::from_index(11), *halma::Rank::from_number(2)) ==
+          square("l2"));
     for (const char *text : {"", "a", "q1", "a0", "a17", "a01", "A1", "a1 ", "a1x", "a100", "1a"}) {
         CHECK(!halma::Square::parse(text));
     }
+    static_assert(halma::File::parse("p")->number() == 16 && halma::Rank::parse("16")->index() == 15,
+                  "constexpr coordinates");
+    int coordinates = 0;
+    for (int index = 0; index < 16; index++) {
+        const halma::File file = *halma::File::from_index(index);
+        const halma::Rank rank = *halma::Rank::from_index(index);
+        coordinates += file.number() == index + 1 && rank.number() == index + 1 &&
+                       halma::File::from_number(index + 1) == file &&
+                       halma::Rank::from_number(index + 1) == rank &&
+                       halma::File::parse(file.text()) == file && halma::Rank::parse(rank.text()) == rank;
+    }
+    CHECK(coordinates == 16);
+    CHECK(!halma::File::from_index(16) && !halma::File::from_index(-1) && !halma::File::from_number(0));
+    CHECK(!halma::Rank::from_index(16) && !halma::Rank::from_number(17) && !halma::File::from_letter('q'));
+    for (const char *text : {"", "0", "17", "01", "1 ", "+1", "a", "-1", "160"}) {
+        CHECK(!halma::Rank::parse(text));
+    }
+    for (const char *text : {"", "q", "A", "aa", "a ", "1"}) {
+        CHECK(!halma::File::parse(text));
+    }
+    std::ostringstream coordinate_text;
+    coordinate_text << square("l2").file_of() << square("l2").rank_of();
+    CHECK(coordinate_text.str() == "l2");
+    // The deprecated forms keep their meaning.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+    CHECK(square("l2").file() == 11 && square("l2").rank() == 2);
+    CHECK(halma::Square::at(11, 2) == square("l2"));
     CHECK(!halma::Square::at(16, 1) && !halma::Square::at(0, 0) && !halma::Square::at(-1, 3));
+#pragma GCC diagnostic pop
 
     const halma::Move step = move("l2-k3");
     CHECK(step.from() == square("l2") && step.to() == square("k3"));

@@ -4,6 +4,9 @@
 //! Each test binary uses only part of this module.
 #![allow(dead_code)]
 
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::time::Duration;
+
 use halma::{Bitboard, Move, Position, Side, Square};
 
 /// The start position text of RULES.md.
@@ -107,7 +110,7 @@ pub fn dense_placement(rng: &mut Rng) -> Position {
 /// Ranks 4 to 13 (where a race crowds up).
 fn middle_band() -> Bitboard {
     Square::all()
-        .filter(|s| (3..13).contains(&s.rank()))
+        .filter(|s| (3..13).contains(&s.rank_of().index()))
         .collect()
 }
 
@@ -121,7 +124,10 @@ pub fn distance_to_goal(position: &Position, side: Side) -> u32 {
     position
         .pieces(side)
         .iter()
-        .map(|s| (s.file().abs_diff(corner_file) + s.rank().abs_diff(corner_rank)) as u32)
+        .map(|s| {
+            (s.file_of().index().abs_diff(corner_file) + s.rank_of().index().abs_diff(corner_rank))
+                as u32
+        })
         .sum()
 }
 
@@ -156,10 +162,33 @@ pub fn best_advance(position: &Position, moves: &[Move], rng: &mut Rng) -> Move 
             Side::X => (0u8, 15u8),
             Side::O => (15, 0),
         };
-        let d = |s: Square| (s.file().abs_diff(cf) + s.rank().abs_diff(cr)) as i32;
+        let d = |s: Square| {
+            (s.file_of().index().abs_diff(cf) + s.rank_of().index().abs_diff(cr)) as i32
+        };
         d(mv.from) - d(mv.to)
     };
     let best = moves.iter().map(gain).max().expect("moves is not empty");
     let top: Vec<Move> = moves.iter().copied().filter(|m| gain(m) == best).collect();
     top[rng.below(top.len())]
+}
+
+/// Runs `f` on a thread of its own and returns its answer, failing the test when none comes
+/// within `limit`: a watchdog, so that a hang fails the test in seconds instead of stalling
+/// the suite (the hung thread is left behind; the process ends with the suite).
+#[track_caller]
+pub fn within<T: Send + 'static>(
+    limit: Duration,
+    what: &str,
+    f: impl FnOnce() -> T + Send + 'static,
+) -> T {
+    let (answer, answered) = mpsc::channel();
+    std::thread::spawn(move || {
+        // The receiver is gone only when the watchdog has already failed the test.
+        let _ = answer.send(f());
+    });
+    match answered.recv_timeout(limit) {
+        Ok(value) => value,
+        Err(RecvTimeoutError::Timeout) => panic!("{what}: no answer within {limit:?}"),
+        Err(RecvTimeoutError::Disconnected) => panic!("{what}: panicked (see above)"),
+    }
 }

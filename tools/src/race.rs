@@ -6,7 +6,10 @@ use halma::{Move, Position, Side, Square};
 /// The Manhattan distance of `square` to the far corner of `side`'s goal camp (`a16` for
 /// `x`, `p1` for `o`): 0 there, 30 on `side`'s own home corner.
 pub fn distance(side: Side, square: Square) -> i32 {
-    let (file, rank) = (i32::from(square.file()), i32::from(square.rank()));
+    let (file, rank) = (
+        i32::from(square.file_of().index()),
+        i32::from(square.rank_of().index()),
+    );
     match side {
         Side::X => file + (15 - rank),
         Side::O => (15 - file) + rank,

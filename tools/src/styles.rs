@@ -39,8 +39,8 @@ pub fn random(game: &Game, rng: &mut Rng) -> Option<Move> {
 pub fn rearmost(position: &Position, side: Side, count: usize) -> Bitboard {
     let corner = home_corner(side);
     let offset = |square: Square| {
-        let files = square.file().abs_diff(corner.file());
-        let ranks = square.rank().abs_diff(corner.rank());
+        let files = square.file_of().index().abs_diff(corner.file_of().index());
+        let ranks = square.rank_of().index().abs_diff(corner.rank_of().index());
         (files + ranks, files.abs_diff(ranks), ranks)
     };
     let mut home: Vec<Square> = (position.pieces(side) & side.home()).iter().collect();

@@ -15,7 +15,7 @@
 //! that moved is drawn in capitals. With colour the camps are tinted, so they stay marked
 //! when full, and the last move's squares are highlighted.
 
-use halma::{Game, Move, Side, Square};
+use halma::{File, Game, Move, Rank, Side, Square};
 
 const RESET: &str = "\x1b[0m";
 const X_PIECE: &str = "1;38;5;203";
@@ -124,14 +124,13 @@ pub fn draw(game: &Game, colour: bool) -> String {
     let mut text = String::new();
     text.push_str(FILES);
     text.push('\n');
-    for rank in (0..16u8).rev() {
-        text.push_str(&format!("{:>2} ", rank + 1));
-        for file in 0..16u8 {
-            let square = Square::from_coords(file, rank).unwrap_or(Square::new(0));
-            let cell = cell(game, square, path);
+    for rank in Rank::ALL.into_iter().rev() {
+        text.push_str(&format!("{rank:>2} "));
+        for file in File::ALL {
+            let cell = cell(game, Square::at(file, rank), path);
             text.push_str(&paint(&cell, colour));
         }
-        text.push_str(&format!("  {}\n", rank + 1));
+        text.push_str(&format!("  {rank}\n"));
     }
     text.push_str(FILES);
     text.push('\n');

@@ -104,7 +104,7 @@ fn position(xs: &[&str], os: &[&str], turn: char) -> Position {
     for (squares, piece) in [(xs, 'x'), (os, 'o')] {
         for name in squares {
             let square: halma::Square = name.parse().expect("a square");
-            rows[square.rank() as usize][square.file() as usize] = piece;
+            rows[square.rank_of().index() as usize][square.file_of().index() as usize] = piece;
         }
     }
     let ranks: Vec<String> = rows
@@ -197,8 +197,8 @@ fn the_board_shows_camps_labels_and_the_last_move() {
         .and_then(|text| text.parse().ok())
         .expect("a from-to move");
     let cell = |square: halma::Square| {
-        let row = after[16 - square.rank() as usize];
-        row.as_bytes()[4 + 2 * square.file() as usize] as char
+        let row = after[16 - square.rank_of().index() as usize];
+        row.as_bytes()[4 + 2 * square.file_of().index() as usize] as char
     };
     assert_eq!(cell(mv.from), '*', "{out}");
     assert_eq!(cell(mv.to), 'O', "{out}");

@@ -3,7 +3,8 @@
 //
 // Environment: HALMA_URL (the server, required), CHROMIUM (default /usr/bin/chromium),
 // HALMA_SCREENSHOT (where to save a mid-game screenshot, optional); for the restart test,
-// HALMA_SERVER_PID, HALMA_SERVER_BIN, HALMA_SERVER_PORT, HALMA_DATABASE, HALMA_SERVER_LOG.
+// HALMA_SERVER_PID, HALMA_SERVER_BIN, HALMA_SERVER_PORT, HALMA_DATABASE, HALMA_SERVER_LOG,
+// HALMA_SERVER_ARGS (the server's other options, for the restart).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -231,7 +232,8 @@ test('a game resumes from its link after the server restarts', async () => {
   }
   const log = openSync(process.env.HALMA_SERVER_LOG, 'a');
   restarted = spawn(process.env.HALMA_SERVER_BIN,
-    ['--port', process.env.HALMA_SERVER_PORT, '--database', process.env.HALMA_DATABASE],
+    ['--port', process.env.HALMA_SERVER_PORT, '--database', process.env.HALMA_DATABASE,
+      ...(process.env.HALMA_SERVER_ARGS || '').split(' ').filter(Boolean)],
     { stdio: ['ignore', log, log] });
   for (let i = 0; ; i++) {
     try { if ((await fetch(new globalThis.URL('/healthz', URL))).ok) break; } catch (_) { /* not yet */ }

@@ -1,7 +1,6 @@
 //! Routing and the JSON API: a [`Req`] (already read, bounded and checked by `http.rs`)
 //! becomes a [`Reply`].
 
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use halma::search::DEFAULT_LEVEL;
@@ -14,12 +13,16 @@ use tokio::sync::watch;
 use crate::clients::{Client, RateLimit};
 use crate::error::{ApiError, Reply};
 use crate::games::{Games, Session, Thinking, new_id, now_ms, unknown_game};
+use crate::metrics::{METRICS, Refusal};
 use crate::state::{Played, mover, names, path_of, state};
 use crate::think::{Pool, Progress, Purpose, Report, ThinkError};
 
-const INDEX_HTML: &str = include_str!("../static/index.html");
-const APP_JS: &str = include_str!("../static/app.js");
-const STYLE_CSS: &str = include_str!("../static/style.css");
+const INDEX_HTML: &[u8] = include_bytes!("../static/index.html");
+const APP_JS: &[u8] = include_bytes!("../static/app.js");
+const STYLE_CSS: &[u8] = include_bytes!("../static/style.css");
+/// The engine for the browser (`bindings/wasm`: the committed module and its ES module).
+const HALMA_JS: &[u8] = include_bytes!("../../../bindings/wasm/halma.js");
+const HALMA_WASM: &[u8] = include_bytes!("../../../bindings/wasm/halma.wasm");
 
 /// Hints come from at least this level (full strength, a quarter second), whatever the
 /// computer's level: a beginner gets good advice from a weak opponent.
@@ -36,12 +39,12 @@ pub struct App {
     pub pool: Pool,
     /// New games per client.
     pub creations: RateLimit,
-    /// Games stored at most.
+    /// Games stored at most (all processes on the database together).
     pub max_games: u64,
-    /// Games stored now, as last counted (and counted on since).
-    pub stored: AtomicU64,
     /// How long a search may hold a game, waiting and thinking, before its mark lapses.
     pub mark_lifetime: Duration,
+    /// Whether the server searches (`--no-engine`: only clients' moves are taken).
+    pub engine: bool,
 }
 
 /// A request, as the router sees it.
@@ -101,6 +104,14 @@ async fn route(app: &App, req: &Req<'_>) -> Result<Reply> {
             allow(req, "GET")?;
             Ok(Reply::asset("text/css; charset=utf-8", STYLE_CSS))
         }
+        ["halma.js"] => {
+            allow(req, "GET")?;
+            Ok(Reply::asset("text/javascript; charset=utf-8", HALMA_JS))
+        }
+        ["halma.wasm"] => {
+            allow(req, "GET")?;
+            Ok(Reply::asset("application/wasm", HALMA_WASM))
+        }
         ["healthz"] => {
             allow(req, "GET")?;
             health(app).await
@@ -117,7 +128,6 @@ async fn route(app: &App, req: &Req<'_>) -> Result<Reply> {
             "DELETE" => {
                 allow(req, "GET, DELETE")?;
                 if app.games.delete(id).await? {
-                    app.stored.fetch_sub(1, Ordering::Relaxed);
                     Ok(Reply::json(200, &json!({ "deleted": id })))
                 } else {
                     Err(unknown_game(id))
@@ -227,21 +237,10 @@ async fn create(app: &App, req: &Req<'_>) -> Result<Reply> {
         None => Game::new(),
     };
     if let Err(wait) = app.creations.take(req.client, Instant::now()) {
-        return Err(ApiError::new(
-            429,
-            "you have started too many games in the last minute; resume one from its link, or wait",
-        )
-        .retry_after(wait.as_secs() + 1));
-    }
-    if app.stored.load(Ordering::Relaxed) >= app.max_games {
-        return Err(ApiError::new(
-            503,
-            format!(
-                "the server holds the most games it may ({}); try again later",
-                app.max_games
-            ),
-        )
-        .retry_after(60));
+        let message =
+            "you have started too many games in the last minute; resume one from its link, or wait";
+        METRICS.refused(Refusal::GamesPerMinute, message);
+        return Err(ApiError::new(429, message).retry_after(wait.as_secs() + 1));
     }
     let session = Session {
         game,
@@ -249,8 +248,7 @@ async fn create(app: &App, req: &Req<'_>) -> Result<Reply> {
         level,
         thinking: None,
     };
-    let id = app.games.create(&session).await?;
-    app.stored.fetch_add(1, Ordering::Relaxed);
+    let id = app.games.create(&session, app.max_games).await?;
     Ok(Reply::json(201, &state(&id, &session)).with_header("Location", format!("/api/games/{id}")))
 }
 
@@ -317,7 +315,18 @@ fn parse_move(game: &Game, text: &str) -> Result<Move> {
 
 async fn play(app: &App, id: &str, req: &Req<'_>) -> Result<Reply> {
     let request: MoveBody = body(req, Some(r#"{"move": "l2-k3"}"#))?;
-    let text = request.mv.trim();
+    play_for(app, id, &request.mv, |session| session.human).await
+}
+
+/// Plays the move `text` for the side `side` names (the person's, or the computer's move
+/// that a client searched), checked as every move is, and answers `{move, path, state}`.
+async fn play_for(
+    app: &App,
+    id: &str,
+    text: &str,
+    side: impl Fn(&Session) -> Side,
+) -> Result<Reply> {
+    let text = text.trim();
     let (path, session) =
         app.games
             .modify(id, |session| {
@@ -332,7 +341,7 @@ async fn play(app: &App, id: &str, req: &Req<'_>) -> Result<Reply> {
                     ));
                 }
                 ongoing(&session.game)?;
-                turn_of(session, session.human)?;
+                turn_of(session, side(session))?;
                 let mv = parse_move(&session.game, text)?;
                 let path = path_of(&session.game, mv);
                 session.game.play(mv).map_err(|error| {
@@ -490,7 +499,30 @@ async fn search(
     Ok((mv, path_of(&game, mv), report, mark))
 }
 
+/// The body of a computer-move request: empty, or the move the client searched.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct ComputerBody {
+    #[serde(rename = "move")]
+    mv: Option<String>,
+}
+
+/// The refusal of a search on a server that runs no engine.
+fn no_engine() -> ApiError {
+    ApiError::new(
+        501,
+        "this server runs no engine (--no-engine): search in the client and send its move, {\"move\": \"b14-d12\"}",
+    )
+}
+
 async fn computer(app: &App, id: &str, req: &Req<'_>) -> Result<Reply> {
+    let request: ComputerBody = body(req, None)?;
+    if let Some(text) = request.mv {
+        return play_for(app, id, &text, Session::computer).await;
+    }
+    if !app.engine {
+        return Err(no_engine());
+    }
     let (mv, path, report, mark) = search(app, id, req.client, Purpose::Move).await?;
     let ((), session) = mark
         .release(|session| {
@@ -512,6 +544,9 @@ async fn computer(app: &App, id: &str, req: &Req<'_>) -> Result<Reply> {
 }
 
 async fn hint(app: &App, id: &str, req: &Req<'_>) -> Result<Reply> {
+    if !app.engine {
+        return Err(no_engine());
+    }
     let (mv, path, report, mark) = search(app, id, req.client, Purpose::Hint).await?;
     mark.release(|_| Ok(())).await?;
     Ok(Reply::json(

@@ -1,9 +1,10 @@
 //! Who a client is, and what each client may hold: open connections and new games per
 //! minute. A client is its IP address (an IPv6 client its /64, which one host usually gets
-//! whole). Every table here is bounded, so a flood of addresses cannot grow it without end.
+//! whole); behind a trusted proxy, the address the proxy says it forwards for. Every table
+//! here is bounded, so a flood of addresses cannot grow it without end.
 
 use std::collections::HashMap;
-use std::net::IpAddr;
+use std::net::{IpAddr, Ipv6Addr};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
@@ -34,6 +35,149 @@ impl std::fmt::Display for Client {
             Err(_) => write!(f, "{}/64", std::net::Ipv6Addr::from(self.0 & !(1 << 32))),
         }
     }
+}
+
+/// Where a request comes from, as the request's extensions carry it.
+#[derive(Clone, Copy, Debug)]
+pub struct Source {
+    /// The address: the peer's, or the one a trusted proxy forwards for.
+    pub ip: IpAddr,
+    /// The client at that address.
+    pub client: Client,
+}
+
+/// An address range, `ADDRESS/BITS` (or one address).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cidr {
+    /// The range's first address, as IPv6 (IPv4 mapped).
+    network: u128,
+    /// Leading bits that must match, of 128.
+    bits: u32,
+}
+
+/// An address as 128 bits: IPv4 as its IPv4-mapped IPv6 address, so that one range type
+/// covers both.
+fn bits_of(ip: IpAddr) -> u128 {
+    match ip {
+        IpAddr::V4(v4) => u128::from(v4.to_ipv6_mapped()),
+        IpAddr::V6(v6) => u128::from(v6),
+    }
+}
+
+impl Cidr {
+    /// Parses `10.0.0.0/8`, `2001:db8::/32` or a single address.
+    pub fn parse(text: &str) -> Result<Cidr, String> {
+        let (address, bits) = match text.split_once('/') {
+            Some((address, bits)) => (address, Some(bits)),
+            None => (text, None),
+        };
+        let ip: IpAddr = address
+            .parse()
+            .map_err(|_| format!("{text:?} is not an address or ADDRESS/BITS"))?;
+        let most = if ip.is_ipv4() { 32 } else { 128 };
+        let bits = match bits {
+            Some(bits) => bits
+                .parse::<u32>()
+                .ok()
+                .filter(|&bits| bits <= most)
+                .ok_or_else(|| format!("{text:?}: the prefix must be 0 to {most} bits"))?,
+            None => most,
+        };
+        let bits = bits + (128 - most);
+        Ok(Cidr {
+            network: bits_of(ip) & mask(bits),
+            bits,
+        })
+    }
+
+    /// Whether `ip` is in the range (an IPv4-mapped IPv6 address as its IPv4 address).
+    pub fn contains(&self, ip: IpAddr) -> bool {
+        let ip = match ip {
+            IpAddr::V6(v6) => v6.to_ipv4_mapped().map_or(ip, IpAddr::V4),
+            v4 => v4,
+        };
+        bits_of(ip) & mask(self.bits) == self.network
+    }
+
+    /// The loopback ranges, `127.0.0.0/8` and `::1`.
+    pub fn loopback() -> Vec<Cidr> {
+        vec![
+            Cidr::parse("127.0.0.0/8").expect("a range"),
+            Cidr::parse("::1/128").expect("a range"),
+        ]
+    }
+}
+
+fn mask(bits: u32) -> u128 {
+    u128::MAX.checked_shl(128 - bits).unwrap_or(0)
+}
+
+/// Whether any of `ranges` holds `ip`.
+pub fn within(ranges: &[Cidr], ip: IpAddr) -> bool {
+    ranges.iter().any(|range| range.contains(ip))
+}
+
+/// The address a request comes from: the connection's peer, or, when the peer is one of
+/// the `proxies`, the address it forwards for, read from `X-Forwarded-For` (the right-most
+/// address that is not itself a trusted proxy) or else from `Forwarded` (its `for=`
+/// parameters, the same way). Headers from any other peer are ignored: anyone can write them.
+pub fn origin_of(
+    peer: IpAddr,
+    proxies: &[Cidr],
+    forwarded_for: Option<&str>,
+    forwarded: Option<&str>,
+) -> IpAddr {
+    if !within(proxies, peer) {
+        return peer;
+    }
+    let from_right = |hops: Vec<Option<IpAddr>>| -> Option<IpAddr> {
+        for hop in hops.into_iter().rev() {
+            match hop {
+                Some(ip) if within(proxies, ip) => continue,
+                // An address this proxy chain did not write: the client, or unknowable.
+                other => return other,
+            }
+        }
+        None
+    };
+    if let Some(list) = forwarded_for {
+        let hops = list.split(',').map(|hop| parse_hop(hop.trim())).collect();
+        if let Some(ip) = from_right(hops) {
+            return ip;
+        }
+    }
+    if let Some(list) = forwarded {
+        let hops = list
+            .split(',')
+            .filter_map(|element| {
+                element.split(';').find_map(|pair| {
+                    let (name, value) = pair.split_once('=')?;
+                    name.trim()
+                        .eq_ignore_ascii_case("for")
+                        .then(|| parse_hop(value.trim().trim_matches('"')))
+                })
+            })
+            .collect();
+        if let Some(ip) = from_right(hops) {
+            return ip;
+        }
+    }
+    peer
+}
+
+/// One hop of a forwarding header: `192.0.2.1`, `192.0.2.1:4711`, `2001:db8::1` or
+/// `[2001:db8::1]:4711`; `None` for anything else (`unknown`, obfuscated names).
+fn parse_hop(hop: &str) -> Option<IpAddr> {
+    if let Ok(ip) = hop.parse::<IpAddr>() {
+        return Some(ip);
+    }
+    if let Some(rest) = hop.strip_prefix('[') {
+        let (inside, _) = rest.split_once(']')?;
+        return inside.parse::<Ipv6Addr>().ok().map(IpAddr::V6);
+    }
+    let (address, port) = hop.rsplit_once(':')?;
+    port.parse::<u16>().ok()?;
+    address.parse::<std::net::Ipv4Addr>().ok().map(IpAddr::V4)
 }
 
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -156,6 +300,68 @@ mod tests {
         );
         assert_eq!(Client::of(mapped).to_string(), "127.0.0.1");
         assert_eq!(Client::of(b).to_string(), "2001:db8::/64");
+    }
+
+    #[test]
+    fn ranges_hold_their_addresses() {
+        let ip = |text: &str| text.parse::<IpAddr>().unwrap();
+        let ten = Cidr::parse("10.0.0.0/8").unwrap();
+        assert!(ten.contains(ip("10.200.3.4")));
+        assert!(ten.contains(ip("::ffff:10.1.1.1")));
+        assert!(!ten.contains(ip("11.0.0.1")));
+        assert!(!ten.contains(ip("::a00:1")), "IPv6 is not IPv4");
+        let one = Cidr::parse("192.0.2.7").unwrap();
+        assert!(one.contains(ip("192.0.2.7")) && !one.contains(ip("192.0.2.8")));
+        let v6 = Cidr::parse("2001:db8::/32").unwrap();
+        assert!(v6.contains(ip("2001:db8:1::1")) && !v6.contains(ip("2001:db9::1")));
+        assert!(Cidr::parse("0.0.0.0/0").unwrap().contains(ip("8.8.8.8")));
+        assert!(!Cidr::parse("0.0.0.0/0").unwrap().contains(ip("::2")));
+        for bad in ["10.0.0.0/33", "::/129", "nowhere", "10.0.0.0/x", ""] {
+            assert!(Cidr::parse(bad).is_err(), "{bad}");
+        }
+        assert!(within(&Cidr::loopback(), ip("127.9.9.9")));
+        assert!(within(&Cidr::loopback(), ip("::1")));
+        assert!(!within(&Cidr::loopback(), ip("10.0.0.1")));
+    }
+
+    #[test]
+    fn only_trusted_proxies_say_whom_they_forward_for() {
+        let ip = |text: &str| text.parse::<IpAddr>().unwrap();
+        let proxies = [Cidr::parse("10.0.0.0/8").unwrap()];
+        let proxy = ip("10.0.0.5");
+        // Untrusted peers' headers are ignored.
+        assert_eq!(
+            origin_of(ip("192.0.2.1"), &proxies, Some("198.51.100.1"), None),
+            ip("192.0.2.1")
+        );
+        // The right-most address no trusted proxy wrote: a client cannot pose as another
+        // by putting an address in front.
+        let forwarded_for = Some("203.0.113.9, 198.51.100.1, 10.0.0.9");
+        assert_eq!(
+            origin_of(proxy, &proxies, forwarded_for, None),
+            ip("198.51.100.1")
+        );
+        assert_eq!(
+            origin_of(proxy, &proxies, Some("[2001:db8::1]:80"), None),
+            ip("2001:db8::1")
+        );
+        assert_eq!(
+            origin_of(proxy, &proxies, Some("198.51.100.1:4711"), None),
+            ip("198.51.100.1")
+        );
+        let forwarded = Some("for=198.51.100.2;proto=https, For=\"[2001:db8::2]:4711\"");
+        assert_eq!(
+            origin_of(proxy, &proxies, None, forwarded),
+            ip("2001:db8::2")
+        );
+        // Nothing usable: the proxy itself.
+        assert_eq!(origin_of(proxy, &proxies, Some("unknown"), None), proxy);
+        assert_eq!(
+            origin_of(proxy, &proxies, Some("garbage, 10.0.0.1"), None),
+            proxy
+        );
+        assert_eq!(origin_of(proxy, &proxies, None, Some("by=1.2.3.4")), proxy);
+        assert_eq!(origin_of(proxy, &proxies, None, None), proxy);
     }
 
     #[test]

@@ -40,12 +40,12 @@ impl Reply {
     }
 
     /// A static file.
-    pub fn asset(content_type: &'static str, text: &'static str) -> Reply {
+    pub fn asset(content_type: &'static str, body: &'static [u8]) -> Reply {
         Reply {
             status: 200,
             content_type,
             headers: vec![("Cache-Control", "no-cache".to_owned())],
-            body: text.as_bytes().to_vec(),
+            body: body.to_vec(),
         }
     }
 }

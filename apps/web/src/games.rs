@@ -7,7 +7,8 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use halma::{Game, Side};
 
 use crate::error::ApiError;
-use crate::store::{Store, StoredGame};
+use crate::metrics::{METRICS, Refusal};
+use crate::store::{Inserted, Store, StoredGame};
 use crate::think::Progress;
 
 /// Changes retried after a conflict with another writer, at most.
@@ -112,9 +113,10 @@ impl Session {
     }
 }
 
-/// The answer when the database fails: the detail goes to the log, not to the client.
+/// The answer when the database fails: the detail goes to the log (at most a line every ten
+/// seconds), not to the client.
 fn unavailable(error: impl std::fmt::Display) -> ApiError {
-    tracing::error!("{error}");
+    METRICS.refused(Refusal::Database, &error.to_string());
     ApiError::new(
         503,
         "the game database is not answering; try again in a moment",
@@ -149,14 +151,27 @@ impl Games {
         &self.store
     }
 
-    /// Stores `session` as a new game; its id.
-    pub async fn create(&self, session: &Session) -> Result<String, ApiError> {
+    /// Stores `session` as a new game, unless `max_games` are stored (503); its id.
+    pub async fn create(&self, session: &Session, max_games: u64) -> Result<String, ApiError> {
         loop {
             let id = new_id();
             let now = now_ms();
             let stored = session.to_stored(&id, 1, now, now);
-            if self.store.insert(&stored).await.map_err(unavailable)? {
-                return Ok(id);
+            match self
+                .store
+                .insert(&stored, max_games)
+                .await
+                .map_err(unavailable)?
+            {
+                Inserted::Stored => return Ok(id),
+                Inserted::Taken => {}
+                Inserted::Full => {
+                    let message = format!(
+                        "the server holds the most games it may ({max_games}); try again later"
+                    );
+                    METRICS.refused(Refusal::MaxGames, &message);
+                    return Err(ApiError::new(503, message).retry_after(60));
+                }
             }
         }
     }

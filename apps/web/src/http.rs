@@ -1,7 +1,9 @@
 //! From HTTP to the API and back: the axum router and its tower layers (request logs,
-//! panics answered 500, security headers), the body read within its size and time limits,
-//! and the cross-site checks on requests that change a game.
+//! panics answered 500, security headers), the `Host` checked against the server's names
+//! (no DNS rebinding), `/metrics` for the operator's addresses, the body read within its
+//! size and time limits, and the cross-site checks on requests that change a game.
 
+use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -17,35 +19,63 @@ use tower_http::trace::{DefaultOnResponse, TraceLayer};
 use tracing::Level;
 
 use crate::api::{self, App, Req};
-use crate::clients::Client;
+use crate::clients::{Cidr, Client, Source, within};
+use crate::connections::Registry;
 use crate::error::{ApiError, Reply};
+use crate::metrics::{Gauges, METRICS, Refusal};
 
 /// Request bodies above this size are refused with 413.
 pub const MAX_BODY: usize = 16 * 1024;
+
+/// What the HTTP side is told besides the app.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// Time to send a request body.
+    pub body_timeout: Duration,
+    /// Host names served besides `localhost` and IP literals, lower case.
+    pub allowed_hosts: Vec<String>,
+    /// Who may read `/metrics`.
+    pub metrics_from: Vec<Cidr>,
+}
 
 /// What the router needs besides the app.
 #[derive(Clone)]
 struct Shared {
     app: Arc<App>,
-    body_timeout: Duration,
+    connections: Arc<Registry>,
+    settings: Arc<Settings>,
 }
 
 /// The whole HTTP service: every path goes to [`serve`], which routes as the API says
-/// (its own 404 and 405 answers, in JSON). The client (from the connection) must be in the
-/// request's extensions.
-pub fn router(app: Arc<App>, body_timeout: Duration) -> Router {
+/// (its own 404 and 405 answers, in JSON). The request's [`Source`] and [`Client`] (from
+/// the connection) must be in its extensions.
+pub fn router(app: Arc<App>, connections: Arc<Registry>, settings: Settings) -> Router {
     let security = [
         (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
         (header::REFERRER_POLICY, "no-referrer"),
+        // 'wasm-unsafe-eval': the page compiles the engine's WebAssembly (nothing else).
         (
             header::CONTENT_SECURITY_POLICY,
-            "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; \
-             connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+            "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; \
+             img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; \
+             frame-ancestors 'none'",
+        ),
+        // Cross-origin isolation: the page may share memory with its engine's worker (a
+        // real stop of a running search).
+        (
+            HeaderName::from_static("cross-origin-opener-policy"),
+            "same-origin",
+        ),
+        (
+            HeaderName::from_static("cross-origin-embedder-policy"),
+            "require-corp",
         ),
     ];
-    let mut router = Router::new()
-        .fallback(serve)
-        .with_state(Shared { app, body_timeout });
+    let mut router = Router::new().fallback(serve).with_state(Shared {
+        app,
+        connections,
+        settings: Arc::new(settings),
+    });
     for (name, value) in security {
         router = router.layer(SetResponseHeaderLayer::overriding(
             name,
@@ -69,7 +99,10 @@ pub fn router(app: Arc<App>, body_timeout: Duration) -> Router {
                     )
                 })
                 .on_request(())
-                .on_response(DefaultOnResponse::new().level(Level::INFO)),
+                .on_response(DefaultOnResponse::new().level(Level::INFO))
+                // Not one ERROR line per 503: refusals are logged, rate-limited, where they
+                // are decided (metrics.rs), and every status is counted for /metrics.
+                .on_failure(()),
         )
 }
 
@@ -156,13 +189,83 @@ fn cross_site(headers: &HeaderMap) -> Option<ApiError> {
     }
 }
 
+/// The host name of a `Host` header (`name`, `name:port`, `[v6]:port`), lower case and
+/// without a trailing dot.
+fn host_name(authority: &str) -> String {
+    let name = match authority.strip_prefix('[') {
+        Some(rest) => rest.split(']').next().unwrap_or(rest),
+        None => authority
+            .rsplit_once(':')
+            .map_or(authority, |(name, _)| name),
+    };
+    name.trim_end_matches('.').to_ascii_lowercase()
+}
+
+/// Why a request is refused for its `Host`, if it is: a page on another name that resolves
+/// to this server (DNS rebinding) must not be served as this server. `localhost` (and its
+/// subdomains) and IP addresses cannot be rebound; other names must be allowed. A request
+/// without `Host` (HTTP/1.0) is no browser's.
+fn wrong_host(headers: &HeaderMap, allowed: &[String]) -> Option<ApiError> {
+    let host = headers.get(header::HOST)?;
+    let name = host_name(host.to_str().unwrap_or("\u{fffd}"));
+    let served = name == "localhost"
+        || name.ends_with(".localhost")
+        || name.parse::<IpAddr>().is_ok()
+        || allowed.contains(&name);
+    if served {
+        return None;
+    }
+    let shown: String = name.chars().take(64).collect();
+    let message =
+        format!("this server does not answer to the host name {shown:?}; use one of its names");
+    METRICS.refused(Refusal::Host, &message);
+    Some(ApiError::new(421, message))
+}
+
+/// `/metrics`, in the Prometheus text format, for the operator's addresses only.
+async fn metrics(shared: &Shared, source: Source) -> Response {
+    if !within(&shared.settings.metrics_from, source.ip) {
+        let error = ApiError::new(
+            403,
+            "the metrics are served only to the operator's addresses (--metrics-from)",
+        );
+        return to_response(error.reply());
+    }
+    let load = shared.app.pool.load();
+    let text = METRICS.render(&Gauges {
+        waiting_moves: load.waiting - load.waiting_hints,
+        waiting_hints: load.waiting_hints,
+        running: load.running,
+        engines: load.engines,
+        connections: shared.connections.open(),
+        max_connections: shared.connections.max(),
+        games: shared.app.games.store().count().await.ok(),
+    });
+    to_response(Reply {
+        status: 200,
+        content_type: "text/plain; version=0.0.4; charset=utf-8",
+        headers: vec![("Cache-Control", "no-store".to_owned())],
+        body: text.into_bytes(),
+    })
+}
+
 /// Reads, checks and answers one request.
 async fn serve(
     State(shared): State<Shared>,
-    Extension(client): Extension<Client>,
+    Extension(source): Extension<Source>,
     request: Request,
 ) -> Response {
+    let client = source.client;
     let (parts, body) = request.into_parts();
+    if let Some(error) = wrong_host(&parts.headers, &shared.settings.allowed_hosts) {
+        return to_response(error.reply());
+    }
+    if parts.uri.path() == "/metrics" {
+        if !matches!(parts.method, Method::GET | Method::HEAD) {
+            return to_response(ApiError::method("GET").reply());
+        }
+        return metrics(&shared, source).await;
+    }
     let changes = !matches!(parts.method, Method::GET | Method::HEAD | Method::OPTIONS);
     let declared = parts
         .headers
@@ -172,21 +275,22 @@ async fn serve(
     if let Some(length) = declared.filter(|&length| length > MAX_BODY as u64) {
         return to_response(too_large(&length.to_string()).reply());
     }
-    let body = match tokio::time::timeout(shared.body_timeout, to_bytes(body, MAX_BODY)).await {
-        Ok(Ok(body)) => body,
-        Ok(Err(error)) => {
-            let error = if is_length_limit(&error) {
-                too_large("more")
-            } else {
-                ApiError::new(400, format!("could not read the request body: {error}"))
-            };
-            return to_response(error.reply());
-        }
-        Err(_) => {
-            let error = ApiError::new(408, "the request body did not arrive in time");
-            return to_response(error.reply());
-        }
-    };
+    let body =
+        match tokio::time::timeout(shared.settings.body_timeout, to_bytes(body, MAX_BODY)).await {
+            Ok(Ok(body)) => body,
+            Ok(Err(error)) => {
+                let error = if is_length_limit(&error) {
+                    too_large("more")
+                } else {
+                    ApiError::new(400, format!("could not read the request body: {error}"))
+                };
+                return to_response(error.reply());
+            }
+            Err(_) => {
+                let error = ApiError::new(408, "the request body did not arrive in time");
+                return to_response(error.reply());
+            }
+        };
     let refusal = if changes {
         cross_site(&parts.headers)
     } else {
@@ -260,6 +364,35 @@ mod tests {
             status(&[json, host, same, ("sec-fetch-site", "cross-site")]),
             Some(403)
         );
+    }
+
+    #[test]
+    fn only_the_servers_names_are_served() {
+        let allowed = ["halma.example".to_owned()];
+        let status = |host: &'static str| {
+            wrong_host(&headers(&[("host", host)]), &allowed).map(|error| error.status)
+        };
+        for served in [
+            "127.0.0.1:8080",
+            "[::1]:8080",
+            "10.1.2.3",
+            "localhost:8080",
+            "LocalHost",
+            "app.localhost",
+            "halma.example",
+            "Halma.Example.:443",
+        ] {
+            assert_eq!(status(served), None, "{served}");
+        }
+        for refused in [
+            "evil.example",
+            "evil.example:8080",
+            "127.0.0.1.evil.example",
+            "localhost.evil",
+        ] {
+            assert_eq!(status(refused), Some(421), "{refused}");
+        }
+        assert!(wrong_host(&HeaderMap::new(), &allowed).is_none());
     }
 
     #[test]

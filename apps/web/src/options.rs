@@ -4,6 +4,8 @@
 use std::net::IpAddr;
 use std::time::Duration;
 
+use crate::clients::Cidr;
+
 /// The usage text printed for `--help` and after a bad option.
 pub const USAGE: &str = "\
 usage: halma-web [options]
@@ -16,19 +18,29 @@ usage: halma-web [options]
   --engines N               searches that may run at once (default: the cores)
   --engines-per-client N    searches one client may run at once (default: half the engines, at least 1)
   --searches-per-client N   searches one client may have running or waiting (default: its share + 2)
-  --queue N                 searches that may wait for an engine; past it 503 (default 64)
+  --queue N                 computer moves that may wait for an engine, and as many hints;
+                            past it 503 (default 64)
   --queue-wait-ms N         longest wait for an engine before 503 (default 10000)
   --think-ms N              cap on the computer's thinking per request (default 2000)
-  --max-connections N       open connections at most (default: the descriptor limit less 64)
+  --max-connections N       open connections at most; at the cap the longest idle is closed
+                            for a new one (default: the descriptor limit less 64)
   --connections-per-client N  open connections from one client at most (default 128)
   --games-per-minute N      new games one client may start per minute (default 30)
   --max-games N             games stored at most; past it new games get 503 (default 1000000)
   --header-timeout-ms N     time to send a request's head, and to idle between requests (default 10000)
   --body-timeout-ms N       time to send a request's body (default 10000)
+  --send-timeout-ms N       time a client may leave what it was sent unread (default 10000)
+  --allowed-host NAME       a host name this server answers to (repeatable; localhost and
+                            IP addresses always; every other Host is refused with 421)
+  --trusted-proxy CIDR      a proxy whose X-Forwarded-For / Forwarded names the client
+                            (repeatable; default none)
+  --metrics-from CIDR       addresses that may read /metrics (repeatable; default loopback)
   --keep-finished-s N       finished games are deleted after this long unchanged (default 604800, a week)
   --keep-idle-s N           unfinished games are deleted after this long unchanged (default 7776000, 90 days)
   --prune-every-s N         how often old games are looked for (default 3600)
-  --shutdown-grace-ms N     on SIGTERM, longest wait for requests in flight (default 15000)";
+  --shutdown-grace-ms N     on SIGTERM, longest wait for requests in flight (default 15000)
+  --no-engine               search nothing: computer moves come from the clients (the page
+                            searches in the browser); hints and server searches get 501";
 
 /// Everything the command line sets.
 #[derive(Clone, Debug)]
@@ -65,6 +77,14 @@ pub struct Options {
     pub header_timeout: Duration,
     /// Time for a request body.
     pub body_timeout: Duration,
+    /// Time a client may leave answers unread.
+    pub send_timeout: Duration,
+    /// Host names served besides `localhost` and IP literals (lower case).
+    pub allowed_hosts: Vec<String>,
+    /// Proxies trusted to name the client.
+    pub trusted_proxies: Vec<Cidr>,
+    /// Who may read `/metrics` (`None`: loopback).
+    pub metrics_from: Option<Vec<Cidr>>,
     /// Age at which finished games are pruned.
     pub keep_finished: Duration,
     /// Age at which unfinished games are pruned.
@@ -73,6 +93,8 @@ pub struct Options {
     pub prune_every: Duration,
     /// Longest wait for requests in flight on SIGTERM.
     pub shutdown_grace: Duration,
+    /// Whether the server searches (`--no-engine` turns it off).
+    pub engine: bool,
 }
 
 impl Default for Options {
@@ -94,10 +116,15 @@ impl Default for Options {
             max_games: 1_000_000,
             header_timeout: Duration::from_secs(10),
             body_timeout: Duration::from_secs(10),
+            send_timeout: Duration::from_secs(10),
+            allowed_hosts: Vec::new(),
+            trusted_proxies: Vec::new(),
+            metrics_from: None,
             keep_finished: Duration::from_secs(7 * 24 * 3600),
             keep_idle: Duration::from_secs(90 * 24 * 3600),
             prune_every: Duration::from_secs(3600),
             shutdown_grace: Duration::from_secs(15),
+            engine: true,
         }
     }
 }
@@ -118,6 +145,10 @@ pub fn parse(args: &[String]) -> Result<Parsed, String> {
         if flag == "-h" || flag == "--help" {
             return Ok(Parsed::Help);
         }
+        if flag == "--no-engine" {
+            options.engine = false;
+            continue;
+        }
         let value = args.next().ok_or_else(|| format!("{flag} needs a value"))?;
         let number = || -> Result<u64, String> {
             value
@@ -132,6 +163,7 @@ pub fn parse(args: &[String]) -> Result<Parsed, String> {
         };
         let millis = || number().map(|n| Duration::from_millis(n.max(1)));
         let seconds = || number().map(|n| Duration::from_secs(n.max(1)));
+        let range = || Cidr::parse(value).map_err(|error| format!("{flag}: {error}"));
         match flag.as_str() {
             "--bind" => {
                 options.bind = value
@@ -158,6 +190,13 @@ pub fn parse(args: &[String]) -> Result<Parsed, String> {
             "--max-games" => options.max_games = count()? as u64,
             "--header-timeout-ms" => options.header_timeout = millis()?,
             "--body-timeout-ms" => options.body_timeout = millis()?,
+            "--send-timeout-ms" => options.send_timeout = millis()?,
+            "--allowed-host" => options.allowed_hosts.push(host_name(value)?),
+            "--trusted-proxy" => options.trusted_proxies.push(range()?),
+            "--metrics-from" => options
+                .metrics_from
+                .get_or_insert_with(Vec::new)
+                .push(range()?),
             "--keep-finished-s" => options.keep_finished = seconds()?,
             "--keep-idle-s" => options.keep_idle = seconds()?,
             "--prune-every-s" => options.prune_every = seconds()?,
@@ -166,6 +205,31 @@ pub fn parse(args: &[String]) -> Result<Parsed, String> {
         }
     }
     Ok(Parsed::Run(Box::new(options)))
+}
+
+/// A host name as `--allowed-host` takes it: letters, digits, dots and dashes (or an
+/// origin, `https://NAME[:PORT]`, whose name is taken), lower-cased.
+fn host_name(value: &str) -> Result<String, String> {
+    let name = value
+        .split_once("://")
+        .map_or(value, |(_, rest)| rest)
+        .trim_end_matches('/');
+    let name = name.rsplit_once(':').map_or(name, |(name, port)| {
+        if port.bytes().all(|b| b.is_ascii_digit()) {
+            name
+        } else {
+            value
+        }
+    });
+    let valid = !name.is_empty()
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'.' || b == b'-');
+    if valid {
+        Ok(name.to_ascii_lowercase())
+    } else {
+        Err(format!("--allowed-host needs a host name, not {value:?}"))
+    }
 }
 
 #[cfg(test)]
@@ -196,5 +260,33 @@ mod tests {
         assert!(run(&["--think-ms"]).unwrap_err().contains("needs a value"));
         assert!(run(&["--frobnicate", "1"]).unwrap_err().contains("unknown"));
         assert_eq!(run(&["--help"]).unwrap_err(), "help");
+        let options = run(&[
+            "--allowed-host",
+            "Halma.example",
+            "--allowed-host",
+            "https://play.example:8443/",
+            "--trusted-proxy",
+            "10.0.0.0/8",
+            "--metrics-from",
+            "192.0.2.1",
+        ])
+        .unwrap();
+        assert_eq!(options.allowed_hosts, ["halma.example", "play.example"]);
+        assert_eq!(
+            options.trusted_proxies,
+            [Cidr::parse("10.0.0.0/8").unwrap()]
+        );
+        assert_eq!(
+            options.metrics_from,
+            Some(vec![Cidr::parse("192.0.2.1").unwrap()])
+        );
+        assert!(run(&["--allowed-host", "a b"]).is_err());
+        assert!(
+            run(&["--trusted-proxy", "10.0.0.0/40"])
+                .unwrap_err()
+                .contains("prefix")
+        );
+        assert!(run(&[]).unwrap().engine);
+        assert!(!run(&["--no-engine", "--port", "0"]).unwrap().engine);
     }
 }

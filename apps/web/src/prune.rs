@@ -1,20 +1,21 @@
 //! Old games go on a schedule: finished games unchanged for a while, and games abandoned for
-//! much longer. Games in play are never evicted to make room.
+//! much longer. Games in play are never evicted to make room. And SQLite's WAL is cut back
+//! now and then.
 
-use std::sync::Arc;
-use std::sync::atomic::Ordering;
 use std::time::Duration;
 
-use crate::api::App;
 use crate::games::now_ms;
+use crate::store::Store;
 
 fn millis(duration: Duration) -> i64 {
     i64::try_from(duration.as_millis()).unwrap_or(i64::MAX)
 }
 
-/// Prunes now and then every `period`, forever; recounts the stored games each time.
-pub async fn every(app: Arc<App>, period: Duration, keep_finished: Duration, keep_idle: Duration) {
-    let store = app.games.store().clone();
+/// How often the WAL is checkpointed and cut back.
+pub const CHECKPOINT_EVERY: Duration = Duration::from_secs(2);
+
+/// Prunes now and then every `period`, forever.
+pub async fn every(store: Store, period: Duration, keep_finished: Duration, keep_idle: Duration) {
     loop {
         let now = now_ms();
         match store
@@ -25,9 +26,23 @@ pub async fn every(app: Arc<App>, period: Duration, keep_finished: Duration, kee
             Ok(pruned) => tracing::info!(pruned, "old games deleted"),
             Err(error) => tracing::warn!("pruning failed: {error}"),
         }
-        if let Ok(count) = store.count().await {
-            app.stored.store(count, Ordering::Relaxed);
-        }
         tokio::time::sleep(period).await;
+    }
+}
+
+/// Checkpoints the database every [`CHECKPOINT_EVERY`], forever.
+pub async fn checkpoints(store: Store) {
+    let mut failing = false;
+    loop {
+        tokio::time::sleep(CHECKPOINT_EVERY).await;
+        match store.checkpoint().await {
+            Ok(()) => failing = false,
+            // Once per spell of failures: a database that does not answer says so elsewhere.
+            Err(error) if !failing => {
+                tracing::warn!("checkpointing the database failed: {error}");
+                failing = true;
+            }
+            Err(_) => {}
+        }
     }
 }

@@ -1,57 +1,70 @@
-//! The accept loop and the connections: hyper's HTTP/1.1 with limits on header size and
-//! header time (which is also the idle time between requests), a bound on open connections
-//! overall and per client, an accept loop that waits out a lack of descriptors instead of
-//! ending, and a graceful shutdown that lets the requests in flight finish.
+//! The accept loop and the connections: hyper's HTTP/1.1 with limits on header size, header
+//! time (which is also the idle time between requests) and buffers, a bound on open
+//! connections overall (idle ones closed, oldest first, to admit new ones) and per client,
+//! sockets that cannot make the kernel hold answers nobody reads (`socket.rs`), the client
+//! of each request (through trusted proxies), an accept loop that waits out a lack of
+//! descriptors instead of ending, and a graceful shutdown that lets the requests in flight
+//! finish.
 
 use std::future::Future;
 use std::io::ErrorKind;
+use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use axum::Router;
+use http_body_util::BodyExt;
 use hyper::body::Incoming;
 use hyper::server::conn::http1;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::server::graceful::GracefulShutdown;
 use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::Semaphore;
 use tower::ServiceExt;
 
-use crate::clients::{Client, Connections};
+use crate::clients::{Cidr, Client, Connections, Source, origin_of, within};
+use crate::connections::Registry;
+use crate::metrics::{METRICS, Refusal};
+use crate::socket::Socket;
 
 /// A request head (request line and headers) larger than this is answered 431.
 pub const MAX_HEADER_BYTES: usize = 16 * 1024;
 /// Header lines in one request at most (431 past it).
 const MAX_HEADERS: usize = 64;
+/// What hyper buffers for one connection at most, reading (a head, pipelined requests)
+/// and writing (answers not yet sent).
+const MAX_BUFFER: usize = 64 * 1024;
 /// The wait after an accept failed for want of descriptors or memory, before trying again.
 const ACCEPT_BACKOFF: Duration = Duration::from_millis(50);
 
 /// What bounds the connections.
 #[derive(Clone, Debug)]
 pub struct ConnectionLimits {
-    /// Open connections at most.
-    pub max_connections: usize,
-    /// Open connections per client at most.
+    /// Open connections per client at most (not for trusted proxies).
     pub per_client: usize,
     /// Time to send a request head, and to idle between requests.
     pub header_timeout: Duration,
+    /// Longest wait for a client to read what it was sent.
+    pub send_timeout: Duration,
     /// Longest wait for the requests in flight on shutdown.
     pub shutdown_grace: Duration,
+    /// Proxies whose forwarding headers name the client.
+    pub proxies: Vec<Cidr>,
 }
 
 /// The answer to a connection over the limits, written once without waiting, then closed.
 const OVER_LIMIT: &[u8] = b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json; charset=utf-8\r\nRetry-After: 1\r\nConnection: close\r\nContent-Length: 74\r\n\r\n{\"error\": \"too many connections are open; try again in a moment, please\"}\n";
 
-/// Serves `router` on `listener` until `shutdown` completes, then waits (at most the grace
-/// time) for the requests in flight.
+/// Serves `router` on `listener`, its connections counted in `registry`, until `shutdown`
+/// completes, then waits (at most the grace time) for the requests in flight.
 pub async fn serve(
     listener: TcpListener,
     router: Router,
+    registry: Arc<Registry>,
     limits: ConnectionLimits,
     shutdown: impl Future<Output = ()>,
 ) {
-    let open = Arc::new(Semaphore::new(limits.max_connections));
     let per_client = Connections::new(limits.per_client);
+    let proxies: Arc<[Cidr]> = limits.proxies.clone().into();
     let graceful = GracefulShutdown::new();
     let mut builder = http1::Builder::new();
     builder
@@ -59,6 +72,7 @@ pub async fn serve(
         .header_read_timeout(limits.header_timeout)
         .max_header_size(MAX_HEADER_BYTES)
         .max_headers(MAX_HEADERS)
+        .max_buf_size(MAX_BUFFER)
         .keep_alive(true);
     let mut last_complaint: Option<Instant> = None;
     tokio::pin!(shutdown);
@@ -85,26 +99,58 @@ pub async fn serve(
                 continue;
             }
         };
-        let client = Client::of(peer.ip());
-        let (Ok(permit), Some(slot)) = (
-            Arc::clone(&open).try_acquire_owned(),
-            per_client.open(client),
-        ) else {
-            refuse(stream);
+        let peer = peer.ip();
+        // A trusted proxy carries many clients: only the overall cap applies to it.
+        let slot = if within(&proxies, peer) {
+            None
+        } else {
+            match per_client.open(Client::of(peer)) {
+                Some(slot) => Some(slot),
+                None => {
+                    refuse(stream, Refusal::ClientConnections);
+                    continue;
+                }
+            }
+        };
+        let Some((tracked, evicted)) = registry.admit() else {
+            refuse(stream, Refusal::Connections);
             continue;
         };
-        let _ = stream.set_nodelay(true);
+        METRICS.accepted();
+        let socket = Socket::new(stream, limits.send_timeout);
+        let tracked = Arc::new(tracked);
         let router = router.clone();
+        let proxies = Arc::clone(&proxies);
         let service = hyper::service::service_fn(move |mut request: hyper::Request<Incoming>| {
-            request.extensions_mut().insert(client);
-            router.clone().oneshot(request.map(axum::body::Body::new))
-        });
-        let connection = graceful.watch(builder.serve_connection(TokioIo::new(stream), service));
-        tokio::spawn(async move {
-            if let Err(error) = connection.await {
-                tracing::debug!("connection ended: {error}");
+            let busy = tracked.busy();
+            let source = source_of(peer, &proxies, request.headers());
+            request.extensions_mut().insert(source);
+            request.extensions_mut().insert(source.client);
+            let answer = router.clone().oneshot(request.map(axum::body::Body::new));
+            async move {
+                let response = answer.await?;
+                METRICS.request(response.status().as_u16());
+                // Busy until hyper is done with the answer's body.
+                Ok::<_, std::convert::Infallible>(response.map(move |body| {
+                    body.map_frame(move |frame| {
+                        let _ = &busy;
+                        frame
+                    })
+                }))
             }
-            drop(permit);
+        });
+        let connection = graceful.watch(builder.serve_connection(TokioIo::new(socket), service));
+        tokio::spawn(async move {
+            tokio::pin!(connection);
+            tokio::select! {
+                result = &mut connection => {
+                    if let Err(error) = result {
+                        tracing::debug!("connection ended: {error}");
+                    }
+                }
+                // Closed for a newcomer: idle, so nothing is lost but the connection.
+                Ok(()) = evicted => METRICS.evicted(),
+            }
             drop(slot);
         });
     }
@@ -118,8 +164,24 @@ pub async fn serve(
     }
 }
 
+/// Where a request comes from: the peer, or whom a trusted proxy forwards it for.
+fn source_of(peer: IpAddr, proxies: &[Cidr], headers: &hyper::HeaderMap) -> Source {
+    let header = |name: &str| headers.get(name).and_then(|value| value.to_str().ok());
+    let ip = origin_of(
+        peer,
+        proxies,
+        header("x-forwarded-for"),
+        header("forwarded"),
+    );
+    Source {
+        ip,
+        client: Client::of(ip),
+    }
+}
+
 /// Answers 503 on a connection over the limits, if the socket takes it at once, and closes.
-fn refuse(stream: TcpStream) {
+fn refuse(stream: TcpStream, reason: Refusal) {
+    METRICS.refused(reason, "a connection over the limits");
     let _ = stream.try_write(OVER_LIMIT);
 }
 

@@ -91,6 +91,9 @@ pub struct State<'a> {
     level: u8,
     outcome: OutcomeJson,
     position: String,
+    /// The position the game started from: with `moves`, the game record a client's engine
+    /// searches.
+    start: String,
     pieces: BySide,
     camps: BySide,
     moves: Vec<String>,
@@ -169,6 +172,7 @@ pub fn state<'a>(id: &'a str, session: &'a Session) -> State<'a> {
         level: session.level,
         outcome: outcome_json(game.outcome()),
         position: position.to_string(),
+        start: game.start_position().to_string(),
         pieces: BySide {
             x: squares(position.pieces(Side::X)),
             o: squares(position.pieces(Side::O)),

@@ -4,11 +4,19 @@
 //! Every change is a compare-and-swap on the row's `version`, so two processes (or two
 //! requests) changing one game cannot lose either change: the loser sees a conflict and
 //! starts over from the new row (see `games.rs`).
+//!
+//! The number of stored games is kept by the database too, in `halma_counts`, changed in
+//! the same transaction as every insert and delete: one truth for every process, and a new
+//! game is stored only while the count is under the bound (the count's row lock orders
+//! concurrent creations, so the bound is never passed, not even by one).
 
-use std::time::Duration;
+use std::future::Future;
+use std::time::{Duration, Instant};
 
 use sqlx::any::{AnyPoolOptions, install_default_drivers};
 use sqlx::{AnyPool, Row};
+
+use crate::metrics::{METRICS, Query};
 
 /// One game as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -55,7 +63,7 @@ impl std::fmt::Display for StoreError {
 
 type Result<T> = std::result::Result<T, StoreError>;
 
-const SCHEMA: [&str; 2] = [
+const SCHEMA: [&str; 4] = [
     "CREATE TABLE IF NOT EXISTS halma_games (
         id TEXT PRIMARY KEY,
         record TEXT NOT NULL,
@@ -70,7 +78,25 @@ const SCHEMA: [&str; 2] = [
         updated_ms BIGINT NOT NULL
     )",
     "CREATE INDEX IF NOT EXISTS halma_games_age ON halma_games (finished, updated_ms)",
+    "CREATE TABLE IF NOT EXISTS halma_counts (name TEXT PRIMARY KEY, value BIGINT NOT NULL)",
+    // A database from before the count: counted once, by whichever process starts first.
+    "INSERT INTO halma_counts (name, value) SELECT 'games', COUNT(*) FROM halma_games WHERE TRUE \
+     ON CONFLICT (name) DO NOTHING",
 ];
+
+/// The WAL file is cut back to this size after a checkpoint (SQLite).
+const WAL_LIMIT_BYTES: u64 = 4 << 20;
+
+/// What became of a new game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Inserted {
+    /// Stored.
+    Stored,
+    /// Its id is taken: nothing stored.
+    Taken,
+    /// The database holds the most games it may: nothing stored.
+    Full,
+}
 
 const COLUMNS: &str = "id, record, human, level, version, thinking, thinking_token, \
                        thinking_until, finished, created_ms, updated_ms";
@@ -143,6 +169,10 @@ impl Store {
                         sqlx::query("PRAGMA busy_timeout = 10000")
                             .execute(&mut *connection)
                             .await?;
+                        // Without it the WAL file keeps the size of its largest burst.
+                        sqlx::query(&format!("PRAGMA journal_size_limit = {WAL_LIMIT_BYTES}"))
+                            .execute(&mut *connection)
+                            .await?;
                     }
                     Ok(())
                 })
@@ -173,28 +203,48 @@ impl Store {
 
     /// Whether the database answers.
     pub async fn ping(&self) -> Result<()> {
-        sqlx::query("SELECT 1").execute(&self.pool).await?;
+        timed(Query::Other, sqlx::query("SELECT 1").execute(&self.pool)).await?;
         Ok(())
     }
 
-    /// Stores a new game; `false` if its id is taken.
-    pub async fn insert(&self, game: &StoredGame) -> Result<bool> {
-        let sql = format!(
-            "INSERT INTO halma_games ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) \
-             ON CONFLICT (id) DO NOTHING"
-        );
-        let done = bind_columns(sqlx::query(&sql), game)
-            .execute(&self.pool)
+    /// Stores a new game, if its id is free and fewer than `max_games` are stored.
+    pub async fn insert(&self, game: &StoredGame, max_games: u64) -> Result<Inserted> {
+        let max = i64::try_from(max_games).unwrap_or(i64::MAX);
+        timed(Query::Create, async {
+            let mut transaction = self.pool.begin().await?;
+            // The count's row lock: concurrent creations on every process wait here in turn.
+            let room = sqlx::query(
+                "UPDATE halma_counts SET value = value + 1 WHERE name = 'games' AND value < $1",
+            )
+            .bind(max)
+            .execute(&mut *transaction)
             .await?;
-        Ok(done.rows_affected() == 1)
+            if room.rows_affected() != 1 {
+                transaction.rollback().await?;
+                return Ok(Inserted::Full);
+            }
+            let sql = format!(
+                "INSERT INTO halma_games ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) \
+                 ON CONFLICT (id) DO NOTHING"
+            );
+            let done = bind_columns(sqlx::query(&sql), game)
+                .execute(&mut *transaction)
+                .await?;
+            if done.rows_affected() != 1 {
+                transaction.rollback().await?;
+                return Ok(Inserted::Taken);
+            }
+            transaction.commit().await?;
+            Ok(Inserted::Stored)
+        })
+        .await
     }
 
     /// The game `id`, if stored.
     pub async fn load(&self, id: &str) -> Result<Option<StoredGame>> {
-        let row = sqlx::query(&format!("SELECT {COLUMNS} FROM halma_games WHERE id = $1"))
-            .bind(id)
-            .fetch_optional(&self.pool)
-            .await?;
+        let sql = format!("SELECT {COLUMNS} FROM halma_games WHERE id = $1");
+        let query = sqlx::query(&sql).bind(id).fetch_optional(&self.pool);
+        let row = timed(Query::Load, query).await?;
         row.map(|row| -> Result<StoredGame> {
             Ok(StoredGame {
                 id: row.try_get(0)?,
@@ -221,59 +271,95 @@ impl Store {
              thinking = $6, thinking_token = $7, thinking_until = $8, finished = $9, \
              created_ms = $10, updated_ms = $11 WHERE id = $1 AND version = $12",
         );
-        let done = bind_columns(query, game)
+        let query = bind_columns(query, game)
             .bind(game.version - 1)
-            .execute(&self.pool)
-            .await?;
-        Ok(done.rows_affected() == 1)
+            .execute(&self.pool);
+        Ok(timed(Query::Update, query).await?.rows_affected() == 1)
     }
 
     /// Records a running search's progress, if the search `token` still holds the game.
     pub async fn set_progress(&self, id: &str, token: &str, progress: &str) -> Result<()> {
-        sqlx::query("UPDATE halma_games SET thinking = $1 WHERE id = $2 AND thinking_token = $3")
-            .bind(progress)
-            .bind(id)
-            .bind(token)
-            .execute(&self.pool)
-            .await?;
+        let query = sqlx::query(
+            "UPDATE halma_games SET thinking = $1 WHERE id = $2 AND thinking_token = $3",
+        )
+        .bind(progress)
+        .bind(id)
+        .bind(token)
+        .execute(&self.pool);
+        timed(Query::Update, query).await?;
         Ok(())
     }
 
     /// Deletes the game `id`; whether it existed.
     pub async fn delete(&self, id: &str) -> Result<bool> {
-        let done = sqlx::query("DELETE FROM halma_games WHERE id = $1")
-            .bind(id)
-            .execute(&self.pool)
-            .await?;
-        Ok(done.rows_affected() == 1)
+        let query = sqlx::query("DELETE FROM halma_games WHERE id = $1").bind(id);
+        Ok(self.delete_counted(query).await? == 1)
     }
 
     /// Deletes finished games unchanged since `finished_before` and unfinished ones unchanged
     /// since `idle_before` (Unix ms); how many.
     pub async fn prune(&self, finished_before: i64, idle_before: i64) -> Result<u64> {
-        let done = sqlx::query(
+        let query = sqlx::query(
             "DELETE FROM halma_games WHERE (finished = 1 AND updated_ms < $1) \
              OR (finished = 0 AND updated_ms < $2)",
         )
         .bind(finished_before)
-        .bind(idle_before)
-        .execute(&self.pool)
-        .await?;
-        Ok(done.rows_affected())
+        .bind(idle_before);
+        self.delete_counted(query).await
     }
 
-    /// How many games are stored.
+    /// Runs the `DELETE` in `query` and takes what it deleted off the count, in one
+    /// transaction; how many it deleted.
+    async fn delete_counted<'q>(
+        &self,
+        query: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>,
+    ) -> Result<u64> {
+        timed(Query::Delete, async {
+            let mut transaction = self.pool.begin().await?;
+            let deleted = query.execute(&mut *transaction).await?.rows_affected();
+            if deleted > 0 {
+                sqlx::query("UPDATE halma_counts SET value = value - $1 WHERE name = 'games'")
+                    .bind(i64::try_from(deleted).unwrap_or(i64::MAX))
+                    .execute(&mut *transaction)
+                    .await?;
+            }
+            transaction.commit().await?;
+            Ok(deleted)
+        })
+        .await
+    }
+
+    /// How many games are stored, by the database's count.
     pub async fn count(&self) -> Result<u64> {
-        let row = sqlx::query("SELECT COUNT(*) FROM halma_games")
-            .fetch_one(&self.pool)
-            .await?;
+        let query = sqlx::query("SELECT value FROM halma_counts WHERE name = 'games'")
+            .fetch_one(&self.pool);
+        let row = timed(Query::Other, query).await?;
         Ok(u64::try_from(row.try_get::<i64, _>(0)?).unwrap_or(0))
+    }
+
+    /// Moves what the WAL holds into the database and cuts the WAL file back (SQLite; nothing
+    /// on PostgreSQL). SQLite's own checkpoints never shrink the file, and under a steady
+    /// stream of readers they may never finish either.
+    pub async fn checkpoint(&self) -> Result<()> {
+        if self.backend == "sqlite" {
+            let query = sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)").execute(&self.pool);
+            timed(Query::Other, query).await?;
+        }
+        Ok(())
     }
 
     /// Closes the connections (after the last write).
     pub async fn close(&self) {
         self.pool.close().await;
     }
+}
+
+/// `query`, its time recorded for the metrics under `kind`.
+async fn timed<T>(kind: Query, query: impl Future<Output = T>) -> T {
+    let start = Instant::now();
+    let result = query.await;
+    METRICS.queried(kind, start.elapsed());
+    result
 }
 
 /// The store contract, run against SQLite always and against PostgreSQL when
@@ -307,11 +393,22 @@ mod tests {
         let id = fresh_id();
         assert_eq!(store.load(&id).await.unwrap(), None);
         let mut stored = game(&id, false, 1_000);
-        assert!(store.insert(&stored).await.unwrap());
-        assert!(
-            !store.insert(&stored).await.unwrap(),
+        let count = store.count().await.unwrap();
+        assert_eq!(
+            store.insert(&stored, u64::MAX).await.unwrap(),
+            Inserted::Stored
+        );
+        assert_eq!(
+            store.insert(&stored, u64::MAX).await.unwrap(),
+            Inserted::Taken,
             "an id is stored once"
         );
+        // The bound is the count: a database holding as many as the bound takes no more.
+        let full = store.count().await.unwrap();
+        assert!(full > count, "{full} after {count}");
+        let other = game(&fresh_id(), false, 1_000);
+        assert_eq!(store.insert(&other, full).await.unwrap(), Inserted::Full);
+        assert_eq!(store.load(&other.id).await.unwrap(), None);
         assert_eq!(store.load(&id).await.unwrap().as_ref(), Some(&stored));
 
         // A change names the version it read: a second change from the same read conflicts.
@@ -346,18 +443,17 @@ mod tests {
         let new_finished = fresh_id();
         let old_playing = fresh_id();
         let ancient_playing = fresh_id();
-        store.insert(&game(&old_finished, true, 100)).await.unwrap();
-        store
-            .insert(&game(&new_finished, true, 10_000))
-            .await
-            .unwrap();
-        store.insert(&game(&old_playing, false, 100)).await.unwrap();
-        store
-            .insert(&game(&ancient_playing, false, 10))
-            .await
-            .unwrap();
-        let before = store.count().await.unwrap();
-        assert!(before >= 5);
+        for (id, finished, updated_ms) in [
+            (&old_finished, true, 100),
+            (&new_finished, true, 10_000),
+            (&old_playing, false, 100),
+            (&ancient_playing, false, 10),
+        ] {
+            let stored = game(id, finished, updated_ms);
+            let inserted = store.insert(&stored, u64::MAX).await.unwrap();
+            assert_eq!(inserted, Inserted::Stored);
+        }
+        assert!(store.count().await.unwrap() >= 5);
         assert!(store.prune(200, 50).await.unwrap() >= 2);
         assert_eq!(store.load(&old_finished).await.unwrap(), None);
         assert_eq!(store.load(&ancient_playing).await.unwrap(), None);
@@ -384,10 +480,13 @@ mod tests {
         // The file outlives the connection: a game stored before is there after.
         let store = Store::connect(&url, 1).await.unwrap();
         let id = fresh_id();
-        store.insert(&game(&id, false, 1)).await.unwrap();
+        store.insert(&game(&id, false, 1), u64::MAX).await.unwrap();
         store.close().await;
         let store = Store::connect(&url, 1).await.unwrap();
         assert!(store.load(&id).await.unwrap().is_some());
+        // The count is the database's: what is stored, whoever stored it.
+        assert_eq!(store.count().await.unwrap(), 1);
+        store.checkpoint().await.unwrap();
         store.close().await;
         std::fs::remove_dir_all(&dir).unwrap();
     }
@@ -397,6 +496,10 @@ mod tests {
         let Some(url) = crate::postgres_for_tests() else {
             return;
         };
+        // A schema of its own: the contract counts the games, and other tests add theirs.
+        let url = tokio::task::spawn_blocking(move || crate::postgres_schema(&url))
+            .await
+            .unwrap();
         contract(Store::connect(&url, 4).await.unwrap()).await;
     }
 

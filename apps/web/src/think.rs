@@ -1,10 +1,18 @@
 //! The computer's thinking: a fixed set of engines, each on a thread of its own, fed from
-//! one bounded queue in a fair order.
+//! bounded queues in a fair order.
 //!
-//! - A computer move (a player waiting for the reply) goes before any hint.
-//! - A client runs at most its share of the engines at once, and has at most a few searches
-//!   running or waiting; past that, or past the queue's bound, the answer is "busy" (503).
-//! - Among the rest, the client running the fewest searches goes first, then the oldest.
+//! - Computer moves and hints are admitted separately: each has a queue of its own (of
+//!   `--queue` places), and a client has at most `--searches-per-client` of each running or
+//!   waiting, so a flood of hints never keeps a computer move out.
+//! - A computer move (a player waiting for the reply) runs before any hint.
+//! - A client runs at most its share of the engines at once.
+//! - Among the rest, the client running the fewest searches goes first, then the one with
+//!   the fewest outstanding, then the one that used the engines least lately (engine time,
+//!   halved every minute), then the oldest: a player asking now and then is served before
+//!   anyone who keeps the engines busy.
+//! - When a queue is full, the newest waiting search of the client holding the most places
+//!   in it gives way to a client holding fewer (it is answered "busy"), so a crowd of
+//!   flooders cannot keep the queue to themselves.
 //! - A search whose requester went away is taken out of the queue, or stopped.
 //! - Every search stops at its level's limit and at the cap, whichever comes first.
 
@@ -20,12 +28,19 @@ use serde::{Deserialize, Serialize};
 use tokio::sync::oneshot;
 
 use crate::clients::Client;
+use crate::metrics::{METRICS, Refusal, Work};
 
 /// Transposition table size of each engine: small, since several run at once.
 const TABLE_MB: usize = 16;
 
+/// A client's engine time counts half after this long.
+const USAGE_HALF_LIFE: Duration = Duration::from_secs(60);
+
+/// Clients whose engine time is remembered at most (the table forgets the lightest first).
+const MAX_USAGE_CLIENTS: usize = 16_384;
+
 /// What a search is for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Purpose {
     /// The computer's own move: goes first.
@@ -73,6 +88,15 @@ pub struct Progress {
     pub pv: Vec<String>,
     /// For a proven result: plies to the mover's win (positive) or loss (negative).
     pub forced_win_in: Option<i32>,
+}
+
+impl Purpose {
+    fn work(self) -> Work {
+        match self {
+            Purpose::Move => Work::Move,
+            Purpose::Hint => Work::Hint,
+        }
+    }
 }
 
 impl Progress {
@@ -179,46 +203,148 @@ struct Job {
     answer: oneshot::Sender<Answer>,
 }
 
+/// A client's recent engine time, decaying by half every [`USAGE_HALF_LIFE`].
+#[derive(Clone, Copy, Debug)]
+struct Usage {
+    seconds: f64,
+    at: Instant,
+}
+
+impl Usage {
+    fn at(self, now: Instant) -> f64 {
+        let halvings =
+            now.saturating_duration_since(self.at).as_secs_f64() / USAGE_HALF_LIFE.as_secs_f64();
+        self.seconds * 0.5f64.powf(halvings)
+    }
+}
+
 #[derive(Default)]
 struct Queue {
     waiting: Vec<Job>,
     running: HashMap<Client, usize>,
-    outstanding: HashMap<Client, usize>,
+    outstanding: HashMap<(Client, Purpose), usize>,
+    usage: HashMap<Client, Usage>,
     next_seq: u64,
 }
+
+/// How much of the engines a client holds, in the order of who is served first (less first):
+/// searches running, searches outstanding, engine time lately (microseconds).
+type Claim = (usize, usize, u64);
 
 impl Queue {
     fn running_of(&self, client: Client) -> usize {
         self.running.get(&client).copied().unwrap_or(0)
     }
 
-    /// The next job to run: computer moves first, then the client running fewest searches,
-    /// then the oldest; never a client already at its share.
-    fn pick(&mut self, per_client: usize) -> Option<Job> {
+    fn outstanding_of(&self, client: Client, purpose: Purpose) -> usize {
+        self.outstanding
+            .get(&(client, purpose))
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// Recent engine time of `client`, in microseconds.
+    fn usage_of(&self, client: Client, now: Instant) -> u64 {
+        self.usage
+            .get(&client)
+            .map_or(0, |usage| (usage.at(now) * 1e6) as u64)
+    }
+
+    /// What `client` holds: searches running, searches for `purpose` running or waiting
+    /// (with `extra` more), engine time lately.
+    fn claim(&self, client: Client, purpose: Purpose, extra: usize, now: Instant) -> Claim {
+        (
+            self.running_of(client),
+            self.outstanding_of(client, purpose) + extra,
+            self.usage_of(client, now),
+        )
+    }
+
+    fn waiting_for(&self, purpose: Purpose) -> usize {
+        self.waiting
+            .iter()
+            .filter(|job| job.purpose == purpose)
+            .count()
+    }
+
+    /// The next job to run: computer moves first, then the client with the least claim on
+    /// the engines, then the oldest; never a client already at its share.
+    fn pick(&mut self, per_client: usize, now: Instant) -> Option<Job> {
         let index = (0..self.waiting.len())
             .filter(|&i| self.running_of(self.waiting[i].client) < per_client)
             .min_by_key(|&i| {
                 let job = &self.waiting[i];
-                (job.purpose, self.running_of(job.client), job.seq)
+                (
+                    job.purpose,
+                    self.claim(job.client, job.purpose, 0, now),
+                    job.seq,
+                )
             })?;
         let job = self.waiting.remove(index);
         *self.running.entry(job.client).or_insert(0) += 1;
         Some(job)
     }
 
-    fn release(&mut self, client: Client, was_running: bool) {
+    /// Makes room in the full queue of `purpose` for `client`: the newest waiting search of
+    /// the client with the greatest claim gives way, if that claim is greater than the
+    /// newcomer's would be. The job given up, to be answered "busy".
+    fn displace(&mut self, client: Client, purpose: Purpose, now: Instant) -> Option<Job> {
+        let newcomer = self.claim(client, purpose, 1, now);
+        let index = (0..self.waiting.len())
+            .filter(|&i| self.waiting[i].purpose == purpose)
+            .max_by_key(|&i| {
+                let job = &self.waiting[i];
+                (self.claim(job.client, purpose, 0, now), job.seq)
+            })?;
+        let victim = &self.waiting[index];
+        if self.claim(victim.client, purpose, 0, now) <= newcomer {
+            return None;
+        }
+        Some(self.take_waiting(index))
+    }
+
+    /// Takes the waiting job at `index` out of the queue.
+    fn take_waiting(&mut self, index: usize) -> Job {
+        let job = self.waiting.remove(index);
+        self.release(job.client, job.purpose, false);
+        job
+    }
+
+    fn release(&mut self, client: Client, purpose: Purpose, was_running: bool) {
         if was_running {
             decrement(&mut self.running, client);
         }
-        decrement(&mut self.outstanding, client);
+        decrement(&mut self.outstanding, (client, purpose));
+    }
+
+    /// Adds `took` of engine time to `client`'s recent use.
+    fn charge(&mut self, client: Client, took: Duration, now: Instant) {
+        if self.usage.len() >= MAX_USAGE_CLIENTS && !self.usage.contains_key(&client) {
+            // Forget the clients whose use has faded; if none has, the lightest half.
+            self.usage.retain(|_, usage| usage.at(now) > 0.001);
+            if self.usage.len() >= MAX_USAGE_CLIENTS {
+                let mut uses: Vec<f64> = self.usage.values().map(|u| u.at(now)).collect();
+                uses.sort_by(f64::total_cmp);
+                let median = uses[uses.len() / 2];
+                self.usage.retain(|_, usage| usage.at(now) > median);
+            }
+        }
+        let usage = self.usage.entry(client).or_insert(Usage {
+            seconds: 0.0,
+            at: now,
+        });
+        *usage = Usage {
+            seconds: usage.at(now) + took.as_secs_f64(),
+            at: now,
+        };
     }
 }
 
-fn decrement(counts: &mut HashMap<Client, usize>, client: Client) {
-    if let Some(count) = counts.get_mut(&client) {
+fn decrement<K: std::hash::Hash + Eq>(counts: &mut HashMap<K, usize>, key: K) {
+    if let Some(count) = counts.get_mut(&key) {
         *count -= 1;
         if *count == 0 {
-            counts.remove(&client);
+            counts.remove(&key);
         }
     }
 }
@@ -246,10 +372,13 @@ pub struct Pool {
 pub struct Load {
     /// Searches running.
     pub running: usize,
-    /// Searches waiting.
+    /// Searches waiting, computer moves and hints.
     pub waiting: usize,
     /// Engines.
     pub engines: usize,
+    /// Of the waiting, hints.
+    #[serde(skip)]
+    pub waiting_hints: usize,
 }
 
 /// Takes a search out of the queue, or stops it, when the request that asked for it is
@@ -268,8 +397,7 @@ impl Drop for Pending {
         }
         let mut queue = lock(&self.shared.queue);
         if let Some(index) = queue.waiting.iter().position(|job| job.seq == self.seq) {
-            let job = queue.waiting.remove(index);
-            queue.release(job.client, false);
+            queue.take_waiting(index);
             tracing::info!("a waiting search was dropped: its client went away");
         } else {
             drop(queue);
@@ -303,6 +431,7 @@ impl Pool {
             running: queue.running.values().sum(),
             waiting: queue.waiting.len(),
             engines: self.shared.config.engines,
+            waiting_hints: queue.waiting_for(Purpose::Hint),
         }
     }
 
@@ -321,19 +450,33 @@ impl Pool {
         let (answer, answered) = oneshot::channel();
         let seq = {
             let mut queue = lock(&self.shared.queue);
-            let outstanding = queue.outstanding.get(&client).copied().unwrap_or(0);
+            let now = Instant::now();
+            let outstanding = queue.outstanding_of(client, purpose);
             if outstanding >= config.outstanding_per_client {
-                return Err(ThinkError::Busy(format!(
+                let what = match purpose {
+                    Purpose::Move => "computer moves",
+                    Purpose::Hint => "hints",
+                };
+                let message = format!(
                     "you have {outstanding} searches running or waiting already, the most one client may; try again when one ends"
-                )));
+                );
+                METRICS.refused(Refusal::ClientSearches, &format!("a client's {what}"));
+                return Err(ThinkError::Busy(message));
             }
-            if queue.waiting.len() >= config.queue {
-                return Err(ThinkError::Busy(format!(
-                    "all engines are busy and {} searches are waiting; try again in a moment",
-                    queue.waiting.len()
-                )));
+            let waiting = queue.waiting_for(purpose);
+            if waiting >= config.queue {
+                let message = format!(
+                    "all engines are busy and {waiting} searches are waiting; try again in a moment"
+                );
+                METRICS.refused(Refusal::QueueFull, &message);
+                match queue.displace(client, purpose, now) {
+                    Some(job) => {
+                        let _ = job.answer.send(Err(ThinkError::Busy(message)));
+                    }
+                    None => return Err(ThinkError::Busy(message)),
+                }
             }
-            *queue.outstanding.entry(client).or_insert(0) += 1;
+            *queue.outstanding.entry((client, purpose)).or_insert(0) += 1;
             let seq = queue.next_seq;
             queue.next_seq += 1;
             queue.waiting.push(Job {
@@ -342,7 +485,7 @@ impl Pool {
                 purpose,
                 game,
                 level,
-                queued: Instant::now(),
+                queued: now,
                 cancel: Arc::clone(&cancel),
                 on_progress,
                 answer,
@@ -365,9 +508,12 @@ impl Pool {
                 result
             }
             Ok(Err(_)) => Err(ThinkError::Engine("the search was lost".to_owned())),
-            Err(_) => Err(ThinkError::Busy(
-                "no engine answered in time; try again in a moment".to_owned(),
-            )),
+            Err(_) => {
+                METRICS.refused(Refusal::QueueWait, "no engine answered in time");
+                Err(ThinkError::Busy(
+                    "no engine answered in time; try again in a moment".to_owned(),
+                ))
+            }
         }
     }
 }
@@ -380,7 +526,7 @@ fn run_engine(shared: &Shared) {
         let mut job = {
             let mut queue = lock(&shared.queue);
             loop {
-                if let Some(job) = queue.pick(config.per_client) {
+                if let Some(job) = queue.pick(config.per_client, Instant::now()) {
                     break job;
                 }
                 queue = shared
@@ -389,11 +535,15 @@ fn run_engine(shared: &Shared) {
                     .unwrap_or_else(|poisoned| poisoned.into_inner());
             }
         };
-        let answer = if job.queued.elapsed() > config.queue_wait {
+        let waited = job.queued.elapsed();
+        let started = Instant::now();
+        let answer = if waited > config.queue_wait {
+            METRICS.refused(Refusal::QueueWait, "a search waited too long for an engine");
             Err(ThinkError::Busy(
                 "waited too long for a free engine; try again in a moment".to_owned(),
             ))
         } else {
+            METRICS.started(job.purpose.work(), waited);
             *lock(&job.cancel.handle) = Some(engine.stop_handle());
             if job.cancel.is_stopped() {
                 Err(ThinkError::Busy("stopped before it started".to_owned()))
@@ -409,7 +559,15 @@ fn run_engine(shared: &Shared) {
             }
         };
         *lock(&job.cancel.handle) = None;
-        lock(&shared.queue).release(job.client, true);
+        let took = started.elapsed();
+        if answer.is_ok() {
+            METRICS.searched(job.purpose.work(), took);
+        }
+        {
+            let mut queue = lock(&shared.queue);
+            queue.release(job.client, job.purpose, true);
+            queue.charge(job.client, took, Instant::now());
+        }
         shared.ready.notify_all();
         let _ = job.answer.send(answer);
     }
@@ -473,36 +631,82 @@ mod tests {
     #[test]
     fn computer_moves_first_then_the_least_served_client_then_the_oldest() {
         let mut queue = Queue::default();
+        let now = Instant::now();
         let flooder = client(2);
         let hint_a = job(&mut queue, flooder, Purpose::Hint);
         let hint_b = job(&mut queue, flooder, Purpose::Hint);
         let other_hint = job(&mut queue, client(3), Purpose::Hint);
         let mv = job(&mut queue, client(4), Purpose::Move);
-        assert_eq!(queue.pick(2).map(|j| j.seq), Some(mv));
-        assert_eq!(queue.pick(2).map(|j| j.seq), Some(hint_a));
+        assert_eq!(queue.pick(2, now).map(|j| j.seq), Some(mv));
+        assert_eq!(queue.pick(2, now).map(|j| j.seq), Some(hint_a));
         // The flooder has one running: the other client's hint goes before its second.
-        assert_eq!(queue.pick(2).map(|j| j.seq), Some(other_hint));
-        assert_eq!(queue.pick(2).map(|j| j.seq), Some(hint_b));
-        assert!(queue.pick(2).is_none());
+        assert_eq!(queue.pick(2, now).map(|j| j.seq), Some(other_hint));
+        assert_eq!(queue.pick(2, now).map(|j| j.seq), Some(hint_b));
+        assert!(queue.pick(2, now).is_none());
+    }
+
+    #[test]
+    fn the_client_that_used_the_engines_least_lately_goes_first() {
+        let mut queue = Queue::default();
+        let now = Instant::now();
+        let (busy, quiet) = (client(2), client(3));
+        queue.charge(busy, Duration::from_secs(5), now);
+        queue.charge(quiet, Duration::from_secs(1), now);
+        let busy_move = job(&mut queue, busy, Purpose::Move);
+        let quiet_move = job(&mut queue, quiet, Purpose::Move);
+        assert_eq!(queue.pick(1, now).map(|j| j.seq), Some(quiet_move));
+        assert_eq!(queue.pick(1, now).map(|j| j.seq), Some(busy_move));
+        // Engine time fades: by half each minute.
+        let later = now + USAGE_HALF_LIFE * 2;
+        assert_eq!(queue.usage_of(busy, later), 1_250_000);
     }
 
     #[test]
     fn a_client_at_its_share_waits() {
         let mut queue = Queue::default();
+        let now = Instant::now();
         let flooder = client(2);
         job(&mut queue, flooder, Purpose::Move);
         job(&mut queue, flooder, Purpose::Move);
-        assert!(queue.pick(1).is_some());
-        assert!(queue.pick(1).is_none(), "one engine per client");
-        queue.release(flooder, true);
-        assert!(queue.pick(1).is_some());
+        assert!(queue.pick(1, now).is_some());
+        assert!(queue.pick(1, now).is_none(), "one engine per client");
+        queue.release(flooder, Purpose::Move, true);
+        assert!(queue.pick(1, now).is_some());
+    }
+
+    #[test]
+    fn in_a_full_queue_the_heaviest_client_gives_way_to_a_lighter_one() {
+        let mut queue = Queue::default();
+        let now = Instant::now();
+        let (flooder, other, player) = (client(2), client(3), client(4));
+        let add = |queue: &mut Queue, client: Client| {
+            *queue
+                .outstanding
+                .entry((client, Purpose::Move))
+                .or_insert(0) += 1;
+            job(queue, client, Purpose::Move)
+        };
+        add(&mut queue, flooder);
+        let newest = add(&mut queue, flooder);
+        let other_one = add(&mut queue, other);
+        // The player would hold one place; the flooder holds two: its newest gives way.
+        assert_eq!(
+            queue.displace(player, Purpose::Move, now).map(|j| j.seq),
+            Some(newest)
+        );
+        assert_eq!(queue.outstanding_of(flooder, Purpose::Move), 1);
+        // Now everyone holds one: nobody gives way to a newcomer holding as much.
+        assert!(queue.displace(player, Purpose::Move, now).is_none());
+        // A client's hints are another queue: they take nothing from its moves.
+        assert!(queue.displace(player, Purpose::Hint, now).is_none());
+        let _ = other_one;
     }
 
     fn pool(queue: usize, cap: Duration) -> Pool {
         Pool::new(Config {
             engines: 1,
             per_client: 1,
-            outstanding_per_client: 2,
+            outstanding_per_client: 1,
             queue,
             queue_wait: Duration::from_secs(5),
             cap,
@@ -533,42 +737,51 @@ mod tests {
     #[tokio::test]
     async fn past_the_bounds_the_answer_is_busy_and_a_dropped_request_leaves_the_queue() {
         let pool = pool(1, Duration::from_secs(10));
-        let level10 = || {
+        let level10 = |n: u8| {
             let pool = pool.clone();
             async move {
-                pool.think(client(2), Purpose::Hint, Game::new(), 10, Box::new(|_| {}))
+                pool.think(client(n), Purpose::Hint, Game::new(), 10, Box::new(|_| {}))
                     .await
             }
         };
-        let running = tokio::spawn(level10());
+        let running = tokio::spawn(level10(2));
         while pool.load().running == 0 {
             tokio::time::sleep(Duration::from_millis(5)).await;
         }
-        let waiting = tokio::spawn(level10());
+        let waiting = tokio::spawn(level10(3));
         while pool.load().waiting == 0 {
             tokio::time::sleep(Duration::from_millis(5)).await;
         }
-        // Client 2 has two outstanding, its most; and the queue (one) is full for others.
+        // Client 2 has its one hint running, its most; and the hint queue (one place) is
+        // full, held by a client that holds no more than a newcomer would.
         let busy = pool
-            .think(client(2), Purpose::Move, Game::new(), 1, Box::new(|_| {}))
+            .think(client(2), Purpose::Hint, Game::new(), 1, Box::new(|_| {}))
             .await;
         assert!(matches!(busy, Err(ThinkError::Busy(m)) if m.contains("running or waiting")));
         let full = pool
-            .think(client(3), Purpose::Move, Game::new(), 1, Box::new(|_| {}))
+            .think(client(4), Purpose::Hint, Game::new(), 1, Box::new(|_| {}))
             .await;
         assert!(matches!(full, Err(ThinkError::Busy(m)) if m.contains("waiting")));
+        // A computer move is admitted on its own: the hints hold none of its places.
+        let mv = tokio::spawn({
+            let pool = pool.clone();
+            async move {
+                pool.think(client(4), Purpose::Move, Game::new(), 1, Box::new(|_| {}))
+                    .await
+            }
+        });
+        while pool.load().waiting < 2 {
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
         waiting.abort();
         let _ = waiting.await;
-        assert_eq!(pool.load().waiting, 0, "the dropped request left the queue");
+        assert_eq!(pool.load().waiting, 1, "the dropped request left the queue");
         // Dropping the running one stops its search long before the cap (10 s): the engine
-        // is free for the next at once.
+        // is free for the move at once.
+        let start = Instant::now();
         running.abort();
         let _ = running.await;
-        let start = Instant::now();
-        let answer = pool
-            .think(client(3), Purpose::Move, Game::new(), 1, Box::new(|_| {}))
-            .await;
-        assert!(answer.is_ok());
+        assert!(mv.await.unwrap().is_ok());
         assert!(start.elapsed() < Duration::from_secs(2));
     }
 }

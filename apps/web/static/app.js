@@ -1,6 +1,50 @@
-// Halma against the computer: the page's whole logic. No build step, no libraries: the board
-// is SVG, the rules and the engine stay on the server, reached through the JSON API.
-'use strict';
+// Halma against the computer: the page's whole logic. No build step: the board is SVG, the
+// server keeps and checks every game through the JSON API, and the computer's moves and the
+// hints are searched here, in the browser, by the engine in WebAssembly (halma.js, in a Web
+// Worker); where that cannot run, the server searches them.
+import { init, Engine } from '/halma.js';
+
+// Every text the page shows, in one table: translating the page is a change of this table.
+const TEXT = {
+  youWin: 'You win!',
+  youWinWhy: 'All 19 of your pieces reached the goal camp.',
+  computerWins: 'The computer wins.',
+  computerWinsWhy: 'All 19 of its pieces reached its goal camp.',
+  draw: 'Draw.',
+  drawWhy: (reason) => reason.charAt(0).toUpperCase() + reason.slice(1) + '.',
+  playAgain: 'Press New game to play again.',
+  empty: 'empty',
+  yourPiece: (side) => `your piece (${side})`,
+  computersPiece: (side) => `computer's piece (${side})`,
+  pickedUp: ', picked up',
+  canMove: (count) => `, can move (${count})`,
+  destination: ', destination',
+  hintDestination: ', hint destination',
+  chooseDestination: (square, count) => `${square} picked up: choose one of the ${count} lit squares.`,
+  yourMove: (side) => `Your move (you are ${side}).`,
+  hintShort: (move) => `Hint: ${move}.`,
+  hintLong: (move) => `Hint: ${move} (lit in gold).`,
+  computerThinking: 'The computer is thinking…',
+  computersMove: "The computer's move…",
+  thinkingNow: 'Thinking…',
+  hintSearch: 'Hint search',
+  thinking: 'Thinking',
+  played: (move) => `Played ${move}`,
+  hint: (move) => `Hint ${move}`,
+  depth: (depth) => 'depth ' + depth,
+  score: (score) => 'score ' + score,
+  nodes: (nodes) => Number(nodes).toLocaleString('en') + ' nodes',
+  seconds: (seconds) => seconds.toFixed(1) + ' s',
+  line: (moves) => 'line ' + moves,
+  winsIn: (plies) => `wins in ${plies}`,
+  losesIn: (plies) => `loses in ${plies}`,
+  serverAnswered: (status) => `the server answered ${status}`,
+  serverBusy: 'The server is busy with other games; waiting…',
+  gameGone: 'This game is gone (deleted, or pruned after it ended). Press New game.',
+  unknownLink: 'That game link is unknown (deleted, or pruned after it ended): here is a new game.',
+  gameLink: "This game's link (open it anywhere to resume): ",
+  error: (message) => 'Error: ' + message,
+};
 
 const SVG = 'http://www.w3.org/2000/svg';
 const FILES = 'abcdefghijklmnop';
@@ -13,6 +57,8 @@ const ui = {
 };
 
 let state = null;        // the game as the server last described it
+let engine = null;       // the engine in this browser (null: the server searches)
+let engineStarting = null; // its start, under way while the page loads the game
 let selected = null;     // the square of the piece picked up
 let hint = null;         // {move, from, to, path} while a hint is shown
 let cursor = 'n2';       // the keyboard's square
@@ -87,11 +133,9 @@ function describeOutcome(s) {
   const o = s.outcome;
   if (o.result === 'win') {
     const you = o.winner === s.human;
-    return [you ? 'You win!' : 'The computer wins.',
-      you ? 'All 19 of your pieces reached the goal camp.'
-        : 'All 19 of its pieces reached its goal camp.'];
+    return you ? [TEXT.youWin, TEXT.youWinWhy] : [TEXT.computerWins, TEXT.computerWinsWhy];
   }
-  if (o.result === 'draw') return ['Draw.', o.reason.charAt(0).toUpperCase() + o.reason.slice(1) + '.'];
+  if (o.result === 'draw') return [TEXT.draw, TEXT.drawWhy(o.reason)];
   return null;
 }
 
@@ -113,12 +157,12 @@ function render() {
     g.setAttribute('tabindex', name === cursor ? '0' : '-1');
     const side = pieceAt.get(name);
     let label = name + ': ';
-    if (!side) label += 'empty';
-    else label += (side === state.human ? 'your piece' : "computer's piece") + ` (${side})`;
-    if (name === selected) label += ', picked up';
-    if (name in dests && name !== selected) label += `, can move (${dests[name].length})`;
-    if (targets.has(name)) label += ', destination';
-    if (hint && hint.to === name) label += ', hint destination';
+    if (!side) label += TEXT.empty;
+    else label += side === state.human ? TEXT.yourPiece(side) : TEXT.computersPiece(side);
+    if (name === selected) label += TEXT.pickedUp;
+    if (name in dests && name !== selected) label += TEXT.canMove(dests[name].length);
+    if (targets.has(name)) label += TEXT.destination;
+    if (hint && hint.to === name) label += TEXT.hintDestination;
     g.setAttribute('aria-label', label);
     g.setAttribute('aria-selected', name === selected ? 'true' : 'false');
   }
@@ -152,7 +196,7 @@ function render() {
     ui.banner.hidden = false;
     ui.banner.replaceChildren(document.createTextNode(over[0]));
     const small = document.createElement('small');
-    small.textContent = over[1] + ' Press New game to play again.';
+    small.textContent = over[1] + ' ' + TEXT.playAgain;
     ui.banner.appendChild(small);
   } else {
     ui.banner.hidden = true;
@@ -162,11 +206,10 @@ function render() {
   if (note) text = note;
   else if (over) text = over[0] + ' ' + over[1];
   else if (state.status === 'your_turn') {
-    text = selected ? `${selected} picked up: choose one of the ${targets.size} lit squares.`
-      : `Your move (you are ${state.human}).`;
-    if (hint && !selected) text = `Hint: ${hint.move}.`;
-  } else if (state.status === 'thinking') text = 'The computer is thinking…';
-  else text = "The computer's move…";
+    text = selected ? TEXT.chooseDestination(selected, targets.size) : TEXT.yourMove(state.human);
+    if (hint && !selected) text = TEXT.hintShort(hint.move);
+  } else if (state.status === 'thinking') text = TEXT.computerThinking;
+  else text = TEXT.computersMove;
   ui.status.textContent = text;
 
   ui.level.value = String(state.level);
@@ -180,16 +223,16 @@ function render() {
 
 function showThinking(t, who) {
   if (!t) { ui.thinking.textContent = ''; return; }
-  const parts = [who || (t.purpose === 'hint' ? 'Hint search' : 'Thinking')];
-  if (t.depth) parts.push('depth ' + t.depth, 'score ' + formatScore(t));
-  parts.push(Number(t.nodes).toLocaleString('en') + ' nodes', (t.time_ms / 1000).toFixed(1) + ' s');
-  if (t.pv && t.pv.length) parts.push('line ' + t.pv.slice(0, 4).join(' '));
+  const parts = [who || (t.purpose === 'hint' ? TEXT.hintSearch : TEXT.thinking)];
+  if (t.depth) parts.push(TEXT.depth(t.depth), TEXT.score(formatScore(t)));
+  parts.push(TEXT.nodes(t.nodes), TEXT.seconds(t.time_ms / 1000));
+  if (t.pv && t.pv.length) parts.push(TEXT.line(t.pv.slice(0, 4).join(' ')));
   ui.thinking.textContent = parts.join(' · ');
 }
 
 function formatScore(t) {
   if (t.forced_win_in) {
-    return t.forced_win_in > 0 ? `wins in ${t.forced_win_in}` : `loses in ${-t.forced_win_in}`;
+    return t.forced_win_in > 0 ? TEXT.winsIn(t.forced_win_in) : TEXT.losesIn(-t.forced_win_in);
   }
   const v = t.score / 100;
   return (v > 0 ? '+' : '') + v.toFixed(2);
@@ -206,7 +249,7 @@ async function api(method, path, body) {
   let data = null;
   try { data = await response.json(); } catch (_) { /* not JSON */ }
   if (!response.ok) {
-    const error = new Error((data && data.error) || `the server answered ${response.status}`);
+    const error = new Error((data && data.error) || TEXT.serverAnswered(response.status));
     error.status = response.status;
     throw error;
   }
@@ -218,8 +261,8 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function fail(error) {
   note = error.status === 404
-    ? 'This game is gone (deleted, or pruned after it ended). Press New game.'
-    : 'Error: ' + error.message;
+    ? TEXT.gameGone
+    : TEXT.error(error.message);
   render();
 }
 
@@ -243,7 +286,7 @@ async function withThinking(run) {
         return await run();
       } catch (error) {
         if (error.status !== 503 || attempt >= 60) throw error;
-        ui.thinking.textContent = 'The server is busy with other games; waiting…';
+        ui.thinking.textContent = TEXT.serverBusy;
         await sleep(1000);
       }
     }
@@ -301,20 +344,45 @@ async function action(run) {
   }
 }
 
+/** The hints' level at least, as the server's (a beginner gets good advice). */
+const HINT_LEVEL = 8;
+
+/** The game record of the state: its start position, then the moves. */
+function record(s) { return s.start + '\n' + s.moves.join(' ') + '\n'; }
+
+// Searches in this browser at `level`, showing the progress; null when the engine here
+// cannot (it then stays off, and the server searches from now on).
+async function searchHere(level, purpose) {
+  await engineStarting;
+  if (!engine) return null;
+  try {
+    return await engine.search(record(state), { level }, {
+      onInfo: (info) => showThinking({ ...info, purpose }),
+    });
+  } catch (error) {
+    console.warn('the engine in this browser failed; the server searches from now on', error);
+    engine = null;
+    return null;
+  }
+}
+
 async function computerTurn() {
-  ui.thinking.textContent = 'Thinking…';
+  ui.thinking.textContent = TEXT.thinkingNow;
   state.status = 'thinking';
   render();
-  const reply = await withThinking(() => api('POST', gamePath('computer')));
+  const found = await searchHere(state.level, 'move');
+  const reply = found
+    ? await api('POST', gamePath('computer'), { move: found.move })
+    : await withThinking(() => api('POST', gamePath('computer')));
   await animate(reply.path);
   state = reply.state;
-  showThinking(reply.search, `Played ${reply.move}`);
+  showThinking(found || reply.search, TEXT.played(reply.move));
 }
 
 async function afterLoad() {
   // A reload while the server is still thinking: wait for it, then carry on.
   while (state.status === 'thinking') {
-    ui.thinking.textContent = 'Thinking…';
+    ui.thinking.textContent = TEXT.thinkingNow;
     await sleep(300);
     state = await api('GET', gamePath());
   }
@@ -371,7 +439,7 @@ function showLink() {
   a.id = 'game-link';
   a.href = link;
   a.textContent = location.origin + link;
-  ui.link.replaceChildren(document.createTextNode('This game\'s link (open it anywhere to resume): '), a);
+  ui.link.replaceChildren(document.createTextNode(TEXT.gameLink), a);
   try { localStorage.setItem('halma-game', state.id); } catch (_) { /* private mode */ }
 }
 
@@ -401,13 +469,16 @@ ui.undo.addEventListener('click', () => action(async () => {
 }));
 ui.hint.addEventListener('click', () => action(async () => {
   selected = null;
-  const reply = await withThinking(() => api('GET', gamePath('hint')));
+  const found = await searchHere(Math.max(state.level, HINT_LEVEL), 'hint');
+  const reply = found
+    ? { move: found.move, path: found.path, search: found }
+    : await withThinking(() => api('GET', gamePath('hint')));
   const path = reply.path;
   hint = { move: reply.move, from: path[0], to: path[path.length - 1], path };
   selected = hint.from;
   cursor = hint.from;
-  showThinking(reply.search, `Hint ${reply.move}`);
-  note = `Hint: ${reply.move} (lit in gold).`;
+  showThinking(reply.search, TEXT.hint(reply.move));
+  note = TEXT.hintLong(reply.move);
 }));
 ui.level.addEventListener('change', () => {
   if (!state) return;
@@ -416,9 +487,21 @@ ui.level.addEventListener('change', () => {
     .catch(fail);
 });
 
+/** Starts the engine in this browser, if it can run here. */
+async function startEngine() {
+  try {
+    await init('/halma.wasm');
+    engine = await Engine.create();
+  } catch (error) {
+    console.warn('no engine in this browser; the server searches', error);
+    engine = null;
+  }
+}
+
 async function start() {
   buildBoard();
   busy = true;
+  engineStarting = startEngine();
   try {
     const fromLink = location.pathname.match(/^\/g\/([0-9a-f]{32})$/);
     let id = fromLink ? fromLink[1] : null;
@@ -430,7 +513,7 @@ async function start() {
         state = await api('GET', `/api/games/${id}`);
       } catch (_) {
         state = null;
-        if (fromLink) note = 'That game link is unknown (deleted, or pruned after it ended): here is a new game.';
+        if (fromLink) note = TEXT.unknownLink;
       }
     }
     if (state) {
@@ -448,7 +531,7 @@ async function start() {
       pickCursor();
     }
   } catch (error) {
-    ui.status.textContent = 'Error: ' + error.message;
+    ui.status.textContent = TEXT.error(error.message);
   } finally {
     busy = false;
     render();

@@ -7,7 +7,11 @@
 //! halma-web-load --addr 127.0.0.1:8080 --kind state --clients 50 --seconds 10
 //! halma-web-load --addr 127.0.0.1:8080 --kind move --clients 50 --seconds 10
 //! halma-web-load --addr 127.0.0.1:8080 --kind computer --level 5 --clients 4 --seconds 20
+//! halma-web-load --addr 127.0.0.1:8080,127.0.0.1:8081 --kind move --clients 50 --seconds 10
 //! ```
+//!
+//! With several addresses (servers sharing one database), the clients are spread over them
+//! in turn.
 //!
 //! - `state`: `GET /api/games/{id}` on a game of the client's own.
 //! - `move`: `POST .../move` (the first legal move listed), then `POST .../undo` (not
@@ -23,7 +27,7 @@ use serde_json::Value;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
-const USAGE: &str = "usage: halma-web-load --addr HOST:PORT [--kind state|move|computer] [--clients N] [--seconds N] [--level N]";
+const USAGE: &str = "usage: halma-web-load --addr HOST:PORT[,HOST:PORT...] [--kind state|move|computer] [--clients N] [--seconds N] [--level N]";
 
 /// One keep-alive connection to the server.
 struct Connection {
@@ -95,7 +99,7 @@ enum Kind {
 }
 
 struct Settings {
-    addr: String,
+    addrs: Vec<String>,
     kind: Kind,
     clients: usize,
     seconds: u64,
@@ -104,7 +108,7 @@ struct Settings {
 
 fn parse(args: &[String]) -> Result<Settings, String> {
     let mut settings = Settings {
-        addr: String::new(),
+        addrs: Vec::new(),
         kind: Kind::State,
         clients: 50,
         seconds: 10,
@@ -119,7 +123,13 @@ fn parse(args: &[String]) -> Result<Settings, String> {
                 .map_err(|_| format!("{flag} needs a number"))
         };
         match flag.as_str() {
-            "--addr" => settings.addr = value.clone(),
+            "--addr" => {
+                settings.addrs = value
+                    .split(',')
+                    .filter(|addr| !addr.is_empty())
+                    .map(str::to_owned)
+                    .collect();
+            }
             "--kind" => {
                 settings.kind = match value.as_str() {
                     "state" => Kind::State,
@@ -134,7 +144,7 @@ fn parse(args: &[String]) -> Result<Settings, String> {
             _ => return Err(format!("unknown option {flag:?}")),
         }
     }
-    if settings.addr.is_empty() {
+    if settings.addrs.is_empty() {
         return Err("--addr is needed".to_owned());
     }
     Ok(settings)
@@ -153,8 +163,8 @@ fn first_move(state: &Value) -> Option<String> {
     Some(format!("{from}-{}", to.get(0)?.as_str()?))
 }
 
-async fn client(settings: &Settings, deadline: Instant) -> std::io::Result<Tally> {
-    let mut connection = Connection::open(&settings.addr).await?;
+async fn client(settings: &Settings, addr: &str, deadline: Instant) -> std::io::Result<Tally> {
+    let mut connection = Connection::open(addr).await?;
     let body = format!("{{\"level\": {}}}", settings.level);
     let (status, state) = connection.request("POST", "/api/games", &body).await?;
     if status != 201 {
@@ -220,9 +230,12 @@ async fn main() -> ExitCode {
     let start = Instant::now();
     let deadline = start + Duration::from_secs(settings.seconds);
     let tasks: Vec<_> = (0..settings.clients)
-        .map(|_| {
+        .map(|n| {
             let settings = std::sync::Arc::clone(&settings);
-            tokio::spawn(async move { client(&settings, deadline).await })
+            tokio::spawn(async move {
+                let addr = &settings.addrs[n % settings.addrs.len()];
+                client(&settings, addr, deadline).await
+            })
         })
         .collect();
     let mut latencies = Vec::new();

@@ -4,7 +4,7 @@
 #![allow(dead_code, unused_imports)]
 
 use std::io::{BufRead, BufReader, Read, Write};
-use std::net::{SocketAddr, TcpStream};
+use std::net::{Ipv4Addr, SocketAddr, TcpStream};
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use serde_json::Value;
 
 mod postgres;
-pub use postgres::postgres;
+pub use postgres::{postgres, postgres_schema};
 
 /// A fresh temporary directory, removed when dropped.
 pub struct TempDir(pub PathBuf);
@@ -48,6 +48,20 @@ pub struct Server {
     pub addr: String,
     /// Its database directory, when the server made its own.
     pub dir: Option<TempDir>,
+    /// The file its log (stderr) goes to, when kept.
+    pub log: Option<PathBuf>,
+}
+
+/// How a test server is started.
+pub struct Launch<'a> {
+    /// The database URL.
+    pub url: &'a str,
+    /// Options after the test defaults.
+    pub args: &'a [&'a str],
+    /// A descriptor limit (through util-linux's `prlimit`).
+    pub nofile: Option<u32>,
+    /// `RUST_LOG` and the file the log goes to (else `warn`, and the log is dropped).
+    pub log: Option<(&'a str, PathBuf)>,
 }
 
 /// Options every test server gets unless it says otherwise: a generous game-creation limit
@@ -66,28 +80,53 @@ impl Server {
     /// A server on the database `url`, with `args`, its descriptors limited to `nofile` if
     /// given (through util-linux's `prlimit`).
     pub fn start_with(url: &str, args: &[&str], nofile: Option<u32>) -> Server {
-        let binary = env!("CARGO_BIN_EXE_halma-web");
+        Server::launch(Launch {
+            url,
+            args,
+            nofile,
+            log: None,
+        })
+    }
+
+    /// A server as `launch` says.
+    pub fn launch(launch: Launch<'_>) -> Server {
+        let Launch {
+            url,
+            args,
+            nofile,
+            log,
+        } = launch;
+        // Another build of the server (an older one, another allocator) may be put to the
+        // same tests: `HALMA_TEST_SERVER=path/to/halma-web cargo test ...`.
+        let binary = std::env::var("HALMA_TEST_SERVER")
+            .unwrap_or_else(|_| env!("CARGO_BIN_EXE_halma-web").to_owned());
         let mut command = match nofile {
             Some(limit) => {
                 let mut command = Command::new("prlimit");
                 command
                     .arg(format!("--nofile={limit}:{limit}"))
                     .arg("--")
-                    .arg(binary);
+                    .arg(&binary);
                 command
             }
-            None => Command::new(binary),
+            None => Command::new(&binary),
         };
         let mut all: Vec<&str> = TEST_DEFAULTS.to_vec();
         all.extend_from_slice(args);
-        let mut child = command
+        command
             .args(["--port", "0", "--database", url])
             .args(all)
-            .env("RUST_LOG", "warn")
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the server starts");
+            .stdout(Stdio::piped());
+        match &log {
+            Some((filter, path)) => {
+                let file = std::fs::File::create(path).expect("a log file");
+                command.env("RUST_LOG", filter).stderr(file);
+            }
+            None => {
+                command.env("RUST_LOG", "warn").stderr(Stdio::null());
+            }
+        }
+        let mut child = command.spawn().expect("the server starts");
         let stdout = child.stdout.take().expect("piped stdout");
         let mut line = String::new();
         BufReader::new(stdout)
@@ -103,7 +142,35 @@ impl Server {
             child,
             addr,
             dir: None,
+            log: log.map(|(_, path)| path),
         }
+    }
+
+    /// A server with a database of its own and `args`, its log at `filter` kept in a file.
+    pub fn start_logged(args: &[&str], filter: &str) -> Server {
+        let dir = TempDir::new();
+        let mut server = Server::launch(Launch {
+            url: &dir.sqlite(),
+            args,
+            nofile: None,
+            log: Some((filter, dir.0.join("server.log"))),
+        });
+        server.dir = Some(dir);
+        server
+    }
+
+    /// What the server logged so far (with [`Server::start_logged`]).
+    pub fn log_text(&self) -> String {
+        let path = self
+            .log
+            .as_ref()
+            .expect("a server started with its log kept");
+        std::fs::read_to_string(path).unwrap_or_default()
+    }
+
+    /// The port.
+    pub fn port(&self) -> u16 {
+        self.socket().port()
     }
 
     /// The socket address.
@@ -113,10 +180,21 @@ impl Server {
 
     /// A connection from the loopback address `127.0.0.{source}` (1 is the usual one).
     pub fn connect_from(&self, source: u8) -> TcpStream {
+        self.connect_from_ip(Ipv4Addr::new(127, 0, 0, source), None)
+    }
+
+    /// A connection from the loopback address `source`, its receive buffer set to
+    /// `receive_buffer` bytes if given (before connecting, so that the window stays small).
+    pub fn connect_from_ip(&self, source: Ipv4Addr, receive_buffer: Option<usize>) -> TcpStream {
         use socket2::{Domain, Socket, Type};
         let socket = Socket::new(Domain::IPV4, Type::STREAM, None).expect("a socket");
+        if let Some(bytes) = receive_buffer {
+            socket
+                .set_recv_buffer_size(bytes)
+                .expect("a receive buffer");
+        }
         socket
-            .bind(&SocketAddr::from(([127, 0, 0, source], 0)).into())
+            .bind(&SocketAddr::from((source, 0)).into())
             .expect("bind a loopback source address");
         socket
             .connect_timeout(&self.socket().into(), Duration::from_secs(5))
@@ -348,4 +426,78 @@ pub fn strings(value: &Value) -> Vec<String> {
         .iter()
         .map(|v| v.as_str().expect("a string").to_owned())
         .collect()
+}
+
+/// The 99th percentile of `latencies` (the largest of fewer than 100).
+pub fn p99(latencies: &[Duration]) -> Duration {
+    let mut sorted = latencies.to_vec();
+    sorted.sort();
+    let index = (sorted.len() * 99).div_ceil(100).saturating_sub(1);
+    sorted.get(index).copied().unwrap_or_default()
+}
+
+/// Latencies may grow this much during an attack over the same requests' baseline, measured
+/// in the same run (the bar).
+pub const P99_FACTOR: u32 = 10;
+
+/// A floor under the bar, for the scheduler and timers of a shared 2-core machine: a
+/// baseline of 2 ms does not make 25 ms a failure.
+pub const P99_FLOOR: Duration = Duration::from_millis(250);
+
+/// Asserts that the p99 of `during` is within [`P99_FACTOR`] of the p99 of `baseline` (or
+/// [`P99_FLOOR`]); prints both, for the README's abuse table.
+pub fn assert_p99_within(what: &str, baseline: &[Duration], during: &[Duration]) {
+    let (idle, attacked) = (p99(baseline), p99(during));
+    println!(
+        "figure: {what}: honest p99 {:.1} ms during the attack, {:.1} ms idle ({} and {} requests)",
+        attacked.as_secs_f64() * 1e3,
+        idle.as_secs_f64() * 1e3,
+        during.len(),
+        baseline.len()
+    );
+    let bar = (idle * P99_FACTOR).max(P99_FLOOR);
+    assert!(
+        attacked <= bar,
+        "{what}: p99 {attacked:?} during the attack, {idle:?} idle"
+    );
+}
+
+/// The bytes the kernel holds unsent or unacknowledged on the server side of every TCP
+/// socket on `port` (orphaned ones included), from `/proc/net/tcp`, and how many sockets.
+pub fn queued_on_port(port: u16) -> (u64, usize) {
+    let table = std::fs::read_to_string("/proc/net/tcp").expect("/proc/net/tcp");
+    let mut bytes = 0;
+    let mut sockets = 0;
+    for line in table.lines().skip(1) {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        let (Some(local), Some(state), Some(queues)) =
+            (fields.get(1), fields.get(3), fields.get(4))
+        else {
+            continue;
+        };
+        let local_port = local
+            .rsplit_once(':')
+            .and_then(|(_, p)| u16::from_str_radix(p, 16).ok());
+        // 0A is LISTEN: the listener, not a connection.
+        if local_port != Some(port) || *state == "0A" {
+            continue;
+        }
+        let tx = queues
+            .split_once(':')
+            .and_then(|(tx, _)| u64::from_str_radix(tx, 16).ok())
+            .unwrap_or(0);
+        bytes += tx;
+        sockets += 1;
+    }
+    (bytes, sockets)
+}
+
+/// The kernel's TCP memory, in pages (`/proc/net/sockstat`): the whole machine's.
+pub fn kernel_tcp_pages() -> u64 {
+    let stat = std::fs::read_to_string("/proc/net/sockstat").expect("/proc/net/sockstat");
+    stat.lines()
+        .find(|line| line.starts_with("TCP:"))
+        .and_then(|line| line.split_whitespace().skip_while(|w| *w != "mem").nth(1))
+        .and_then(|pages| pages.parse().ok())
+        .unwrap_or(0)
 }

@@ -15,3 +15,27 @@ pub fn postgres() -> Option<String> {
         }
     }
 }
+
+/// `url` with a fresh schema of its own first on the search path (created here), so that a
+/// test sees only its own tables.
+pub fn postgres_schema(url: &str) -> String {
+    use sqlx::Connection;
+    let mut bytes = [0u8; 8];
+    getrandom::fill(&mut bytes).expect("random bytes");
+    let schema: String = std::iter::once("test_".to_owned())
+        .chain(bytes.iter().map(|b| format!("{b:02x}")))
+        .collect();
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    runtime.block_on(async {
+        let mut connection = sqlx::PgConnection::connect(url).await.expect("PostgreSQL");
+        sqlx::query(&format!("CREATE SCHEMA {schema}"))
+            .execute(&mut connection)
+            .await
+            .expect("a schema");
+    });
+    let joiner = if url.contains('?') { '&' } else { '?' };
+    format!("{url}{joiner}options=-c%20search_path%3D{schema}")
+}

@@ -1,0 +1,671 @@
+//! The server under a real crowd (issue 18): each test reproduces one way the crowd got
+//! through before, on loopback only, bounded in count and time, attackers and honest
+//! clients on addresses of their own (127.0.0.2 and up, 127.0.1.x), and checks what must
+//! hold instead. Latencies are compared with a baseline measured in the same run, with a
+//! wide margin (`common::assert_p99_within`); the figures are printed for the README.
+
+mod common;
+
+use std::io::{ErrorKind, Read, Write};
+use std::net::{Ipv4Addr, TcpStream};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use common::{Server, TempDir, assert_p99_within, postgres, queued_on_port};
+use serde_json::{Value, json};
+
+/// `(status, body)` of `method path` from `source`, and how long it took.
+fn timed(
+    server: &Server,
+    source: u8,
+    method: &str,
+    path: &str,
+    body: Option<&str>,
+) -> (u16, Value, Duration) {
+    let start = Instant::now();
+    let (status, value) = server.request_from(source, method, path, body);
+    (status, value, start.elapsed())
+}
+
+/// A new game of `source`'s own at `level`: the person's turn.
+fn game_of(server: &Server, source: u8, level: u8) -> String {
+    let body = json!({ "level": level }).to_string();
+    let (status, state) = server.request_from(source, "POST", "/api/games", Some(&body));
+    assert_eq!(status, 201, "{state}");
+    state["id"].as_str().unwrap().to_owned()
+}
+
+/// A game of `source`'s own at `level`, with the person's first move played: the computer's
+/// turn.
+fn computer_to_move(server: &Server, source: u8, level: u8) -> String {
+    let id = game_of(server, source, level);
+    let mv = json!({ "move": "l2-k3" }).to_string();
+    let (status, _) =
+        server.request_from(source, "POST", &format!("/api/games/{id}/move"), Some(&mv));
+    assert_eq!(status, 200);
+    id
+}
+
+/// The player's computer moves, one after another: their latencies, every one a 200.
+fn player_moves(server: &Server, source: u8, id: &str, count: usize) -> Vec<Duration> {
+    let mut latencies = Vec::new();
+    for _ in 0..count {
+        let (status, reply, took) = timed(
+            server,
+            source,
+            "POST",
+            &format!("/api/games/{id}/computer"),
+            None,
+        );
+        assert_eq!(status, 200, "the player's computer move: {reply}");
+        latencies.push(took);
+        let (status, _) =
+            server.request_from(source, "POST", &format!("/api/games/{id}/undo"), None);
+        assert_eq!(status, 200);
+        let mv = json!({ "move": "l2-k3" }).to_string();
+        let (status, _) =
+            server.request_from(source, "POST", &format!("/api/games/{id}/move"), Some(&mv));
+        assert_eq!(status, 200);
+    }
+    latencies
+}
+
+#[test]
+fn floods_of_hints_or_computer_moves_from_a_crowd_never_turn_a_player_away() {
+    // Two engines, searches of 300 ms at most; 24 flooders (127.0.0.10 to .33), three
+    // requests in flight each: 72 searches wanted at once, more than the 64 places.
+    let server = Server::start(&["--engines", "2", "--think-ms", "300"]);
+    let player = computer_to_move(&server, 2, 1);
+    let baseline = player_moves(&server, 2, &player, 5);
+    let flooders: Vec<u8> = (10..34).collect();
+    for flood in ["hint", "computer"] {
+        let games: Vec<(u8, String)> = flooders
+            .iter()
+            .flat_map(|&source| [source; 3])
+            .map(|source| match flood {
+                "hint" => (source, game_of(&server, source, 10)),
+                _ => (source, computer_to_move(&server, source, 10)),
+            })
+            .collect();
+        let stop = Instant::now() + Duration::from_secs(6);
+        let refused = AtomicUsize::new(0);
+        let during = std::thread::scope(|scope| {
+            for (source, game) in &games {
+                let (server, refused) = (&server, &refused);
+                scope.spawn(move || {
+                    while Instant::now() < stop {
+                        let status = if flood == "hint" {
+                            let path = format!("/api/games/{game}/hint");
+                            server.request_from(*source, "GET", &path, None).0
+                        } else {
+                            let path = format!("/api/games/{game}/computer");
+                            let status = server.request_from(*source, "POST", &path, None).0;
+                            let undo = format!("/api/games/{game}/undo");
+                            server.request_from(*source, "POST", &undo, None);
+                            let mv = json!({ "move": "l2-k3" }).to_string();
+                            let path = format!("/api/games/{game}/move");
+                            server.request_from(*source, "POST", &path, Some(&mv));
+                            status
+                        };
+                        if status == 503 {
+                            refused.fetch_add(1, Ordering::Relaxed);
+                        }
+                    }
+                });
+            }
+            std::thread::sleep(Duration::from_millis(1500));
+            player_moves(&server, 2, &player, 6)
+        });
+        println!(
+            "figure: {flood} flood: {} of the flooders' requests refused 503",
+            refused.load(Ordering::Relaxed)
+        );
+        assert_p99_within(
+            &format!("{flood} flood, computer moves"),
+            &baseline,
+            &during,
+        );
+    }
+}
+
+/// Two processes on one database, `--max-games 30` each: a game created through one and
+/// deleted through the other leaves both counting right, and 8 clients creating at once
+/// through both never store more than 30 together.
+fn two_processes_keep_one_count(url: &str) {
+    let args = ["--max-games", "30"];
+    let servers = [
+        Server::start_with(url, &args, None),
+        Server::start_with(url, &args, None),
+    ];
+    for _ in 0..3 {
+        let id = servers[0].new_game(json!({}));
+        let (status, _) = servers[1].request("DELETE", &format!("/api/games/{id}"), None);
+        assert_eq!(status, 200);
+        // Neither process believes the database full (a counter of its own wrapped below
+        // zero in the one that deleted).
+        for server in &servers {
+            let id = server.new_game(json!({}));
+            let (status, _) = server.request("DELETE", &format!("/api/games/{id}"), None);
+            assert_eq!(status, 200);
+        }
+    }
+    let created = AtomicUsize::new(0);
+    let refused = AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for n in 0..8u8 {
+            let (server, created, refused) = (&servers[usize::from(n % 2)], &created, &refused);
+            scope.spawn(move || {
+                for _ in 0..8 {
+                    let (status, body) =
+                        server.request_from(2 + n, "POST", "/api/games", Some("{}"));
+                    match status {
+                        201 => created.fetch_add(1, Ordering::Relaxed),
+                        503 => {
+                            assert!(
+                                body["error"].as_str().unwrap().contains("most games"),
+                                "{body}"
+                            );
+                            refused.fetch_add(1, Ordering::Relaxed)
+                        }
+                        _ => panic!("{status}: {body}"),
+                    };
+                }
+            });
+        }
+    });
+    println!(
+        "figure: two processes, --max-games 30, 64 creations at once: {} stored, {} refused",
+        created.load(Ordering::Relaxed),
+        refused.load(Ordering::Relaxed)
+    );
+    assert_eq!(
+        created.load(Ordering::Relaxed),
+        30,
+        "the bound is for both processes together"
+    );
+    // One deleted anywhere makes room anywhere, for one.
+    let (status, state) = servers[0].post("/api/games", json!({}));
+    assert_eq!(status, 503, "{state}");
+    let health = servers[1].get("/healthz").1;
+    assert_eq!(health["status"], "ok");
+}
+
+#[test]
+fn game_counts_are_the_databases_on_sqlite() {
+    let dir = TempDir::new();
+    two_processes_keep_one_count(&dir.sqlite());
+}
+
+#[test]
+fn game_counts_are_the_databases_on_postgres() {
+    let Some(url) = postgres() else {
+        return;
+    };
+    // A schema of its own: the count is the database's, and other tests share it.
+    two_processes_keep_one_count(&common::postgres_schema(&url));
+}
+
+/// `GET /api/games/{id}` on `stream` with the `extra` header lines (each ending `\r\n`):
+/// the response, and the bytes as they came.
+fn state_on(
+    mut stream: TcpStream,
+    server: &Server,
+    id: &str,
+    extra: &str,
+) -> (common::Response, Vec<u8>) {
+    write!(
+        stream,
+        "GET /api/games/{id} HTTP/1.1\r\nHost: {}\r\n{extra}Connection: close\r\n\r\n",
+        server.addr
+    )
+    .expect("send");
+    let mut answer = Vec::new();
+    let _ = stream.read_to_end(&mut answer);
+    (common::Response::parse(&answer), answer)
+}
+
+/// `count` honest state requests for `id`, each on a new connection from `127.0.1.N`
+/// (N = 1, 2, ...): their latencies, every one a 200.
+fn honest(server: &Server, id: &str, count: usize) -> Vec<Duration> {
+    (0..count)
+        .map(|n| {
+            let stream =
+                server.connect_from_ip(Ipv4Addr::new(127, 0, 1, 1 + (n % 200) as u8), None);
+            let start = Instant::now();
+            let (response, answer) = state_on(stream, server, id, "");
+            let took = start.elapsed();
+            assert_eq!(
+                response.status,
+                200,
+                "an honest request: {}",
+                String::from_utf8_lossy(&answer)
+            );
+            took
+        })
+        .collect()
+}
+
+#[test]
+fn slow_readers_leave_the_kernel_nothing_to_hold() {
+    // 128 connections from one address, each pipelining 64 requests for the script with a
+    // 4 KiB receive buffer, never reading.
+    let server = Server::start(&["--send-timeout-ms", "2000", "--header-timeout-ms", "2000"]);
+    let id = server.new_game(json!({}));
+    let baseline = honest(&server, &id, 20);
+    let port = server.port();
+    let (before, _) = queued_on_port(port);
+    let pages_before = common::kernel_tcp_pages();
+    let pipeline = format!("GET /app.js HTTP/1.1\r\nHost: {}\r\n\r\n", server.addr).repeat(64);
+    let wave: Vec<TcpStream> = (0..128)
+        .map(|_| {
+            let mut stream = server.connect_from_ip(Ipv4Addr::new(127, 0, 0, 2), Some(4096));
+            stream.write_all(pipeline.as_bytes()).expect("send");
+            stream
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(500));
+    let (peak, sockets) = queued_on_port(port);
+    let pages_peak = common::kernel_tcp_pages();
+    let during = honest(&server, &id, 20);
+    // The server cuts them after the send timeout (2 s) and, resetting them, leaves the kernel
+    // nothing to send: within 15 s of the cut, every byte queued for them is gone.
+    let start = Instant::now();
+    let drained = Server::eventually(Duration::from_secs(17), || {
+        queued_on_port(port).0 <= before + 64 * 1024
+    });
+    let (after, left) = queued_on_port(port);
+    println!(
+        "figure: slow readers: {peak} bytes queued on {sockets} server sockets at the peak, \
+         {after} on {left} after {:.1} s (machine's TCP memory {pages_before} -> {pages_peak} -> {} pages)",
+        start.elapsed().as_secs_f64(),
+        common::kernel_tcp_pages()
+    );
+    assert!(
+        peak > 1 << 20,
+        "the attack should fill the kernel's buffers ({peak} bytes)"
+    );
+    assert!(
+        drained,
+        "{after} bytes still queued for clients that never read"
+    );
+    drop(wave);
+    assert_p99_within("slow readers", &baseline, &during);
+    server.honest_client_served(&id);
+}
+
+#[test]
+fn an_idle_flood_costs_the_flooder_not_the_players() {
+    // At the cap (200), 10 addresses hold 20 idle connections each and open a new one as
+    // soon as one is closed.
+    let server = Server::start(&["--max-connections", "200"]);
+    let id = server.new_game(json!({}));
+    let baseline = honest(&server, &id, 20);
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let reconnected = AtomicUsize::new(0);
+    let during = std::thread::scope(|scope| {
+        for address in 0..10u8 {
+            let (server, stop, reconnected) = (&server, &stop, &reconnected);
+            scope.spawn(move || {
+                let source = Ipv4Addr::new(127, 0, 0, 2 + address);
+                let open = || {
+                    let stream = server.connect_from_ip(source, None);
+                    stream.set_nonblocking(true).expect("nonblocking");
+                    stream
+                };
+                let mut held: Vec<TcpStream> = (0..20).map(|_| open()).collect();
+                let deadline = Instant::now() + Duration::from_secs(30);
+                while !stop.load(Ordering::Relaxed) && Instant::now() < deadline {
+                    for stream in &mut held {
+                        let mut byte = [0u8; 1];
+                        match stream.read(&mut byte) {
+                            Err(error) if error.kind() == ErrorKind::WouldBlock => {}
+                            _ => {
+                                *stream = open();
+                                reconnected.fetch_add(1, Ordering::Relaxed);
+                            }
+                        }
+                    }
+                    std::thread::sleep(Duration::from_millis(5));
+                }
+            });
+        }
+        assert!(
+            Server::eventually(Duration::from_secs(5), || server.open_fds() >= 200),
+            "the flood should reach the cap ({} descriptors open)",
+            server.open_fds()
+        );
+        let during = honest(&server, &id, 100);
+        stop.store(true, Ordering::Relaxed);
+        during
+    });
+    println!(
+        "figure: idle flood at the cap: 100 of 100 honest requests served, the flooders reconnected {} times",
+        reconnected.load(Ordering::Relaxed)
+    );
+    assert_p99_within("idle flood", &baseline, &during);
+}
+
+#[test]
+fn refusals_are_counted_not_written_line_by_line() {
+    let server = Server::start_logged(&["--max-games", "1"], "warn");
+    server.new_game(json!({}));
+    let refused = AtomicUsize::new(0);
+    let stop = Instant::now() + Duration::from_secs(3);
+    std::thread::scope(|scope| {
+        for n in 0..4u8 {
+            let (server, refused) = (&server, &refused);
+            scope.spawn(move || {
+                while Instant::now() < stop {
+                    let (status, _) = server.request_from(2 + n, "POST", "/api/games", Some("{}"));
+                    assert_eq!(status, 503);
+                    refused.fetch_add(1, Ordering::Relaxed);
+                }
+            });
+        }
+    });
+    let log = server.log_text();
+    let refused = refused.load(Ordering::Relaxed);
+    println!(
+        "figure: log flood: {refused} refusals in 3 s wrote {} bytes of log at warn",
+        log.len()
+    );
+    assert!(refused >= 100, "only {refused} refusals");
+    assert!(log.contains("refused"), "a refusal is logged: {log}");
+    assert!(
+        log.len() < 4096,
+        "{} bytes of log for {refused} refusals:\n{log}",
+        log.len()
+    );
+}
+
+#[test]
+fn pages_on_other_names_cannot_reach_the_server() {
+    let server = Server::start(&["--allowed-host", "halma.example"]);
+    let id = server.new_game(json!({}));
+    let port = server.port();
+    let from = |host: &str, method: &str, path: &str, body: &str| {
+        server.raw(
+            &format!(
+                "{method} {path} HTTP/1.1\r\nHost: {host}:{port}\r\nOrigin: http://{host}:{port}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+                body.len()
+            ),
+            body.as_bytes(),
+        )
+    };
+    let game = format!("/api/games/{id}");
+    let mv = r#"{"move": "l2-k3"}"#;
+    // A page at evil.example, a name that now resolves to this server: its requests carry
+    // its own name as Host and Origin, which match each other.
+    for (method, path, body) in [
+        ("POST", format!("{game}/move"), mv),
+        ("DELETE", game.clone(), ""),
+        ("GET", game.clone(), ""),
+        ("POST", "/api/games".to_owned(), "{}"),
+    ] {
+        let response = from("evil.example", method, &path, body);
+        assert_eq!(response.status, 421, "{method} {path}");
+        assert!(
+            response.json()["error"]
+                .as_str()
+                .unwrap()
+                .contains("host name")
+        );
+    }
+    let (status, state) = server.get(&game);
+    assert_eq!(
+        (status, state["moves"].clone()),
+        (200, json!([])),
+        "the game is untouched"
+    );
+    // The server's own names are served: the allowed one, localhost, addresses.
+    assert_eq!(
+        from("halma.example", "POST", &format!("{game}/move"), mv).status,
+        200
+    );
+    assert_eq!(from("localhost", "GET", &game, "").status, 200);
+    assert_eq!(from("127.0.0.1", "GET", &game, "").status, 200);
+}
+
+#[test]
+fn behind_a_trusted_proxy_each_player_is_a_client() {
+    let server = Server::start(&[
+        "--trusted-proxy",
+        "127.0.0.2/32",
+        "--games-per-minute",
+        "3",
+        "--connections-per-client",
+        "10",
+    ]);
+    let create = |source: u8, header: &str| {
+        let response = server.raw_from(
+            source,
+            &format!(
+                "POST /api/games HTTP/1.1\r\nHost: {}\r\n{header}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: 0\r\n\r\n",
+                server.addr
+            ),
+            b"",
+        );
+        response.status
+    };
+    // Five players through the proxy (127.0.0.2): three games each, as one client would.
+    for player in 1..=5 {
+        let header = format!("X-Forwarded-For: 198.51.100.{player}");
+        for _ in 0..3 {
+            assert_eq!(create(2, &header), 201, "player {player}");
+        }
+        assert_eq!(create(2, &header), 429, "player {player}'s fourth game");
+    }
+    let forwarded = "Forwarded: for=\"[2001:db8::7]:4711\";proto=https";
+    for _ in 0..3 {
+        assert_eq!(create(2, forwarded), 201);
+    }
+    assert_eq!(create(2, forwarded), 429);
+    // A client that is no trusted proxy cannot pose as others.
+    for n in 0..3 {
+        assert_eq!(create(3, &format!("X-Forwarded-For: 203.0.113.{n}")), 201);
+    }
+    assert_eq!(create(3, "X-Forwarded-For: 203.0.113.99"), 429);
+    // The proxy may hold more connections than one client.
+    let id = server.new_game(json!({}));
+    let held: Vec<TcpStream> = (0..30).map(|_| server.connect_from(2)).collect();
+    for stream in held {
+        let (response, _) = state_on(stream, &server, &id, "X-Forwarded-For: 198.51.100.1\r\n");
+        assert_eq!(response.status, 200);
+    }
+}
+
+/// The value of the sample `series` (name and labels, as written) in `metrics`.
+fn sample(metrics: &str, series: &str) -> f64 {
+    metrics
+        .lines()
+        .find_map(|line| line.strip_prefix(series)?.strip_prefix(' '))
+        .and_then(|value| value.parse().ok())
+        .unwrap_or_else(|| panic!("no sample {series} in:\n{metrics}"))
+}
+
+#[test]
+fn metrics_show_the_crowd_to_the_operator_only() {
+    let server = Server::start(&[
+        "--games-per-minute",
+        "2",
+        "--metrics-from",
+        "127.0.0.1/32",
+        "--trusted-proxy",
+        "127.0.0.3/32",
+    ]);
+    let scrape = |source: u8, header: &str| {
+        server.raw_from(
+            source,
+            &format!(
+                "GET /metrics HTTP/1.1\r\nHost: {}\r\n{header}Connection: close\r\n\r\n",
+                server.addr
+            ),
+            b"",
+        )
+    };
+    let ids: Vec<String> = (0..2)
+        .map(|_| {
+            let (status, state) =
+                server.request_from(2, "POST", "/api/games", Some("{\"level\": 1}"));
+            assert_eq!(status, 201);
+            state["id"].as_str().unwrap().to_owned()
+        })
+        .collect();
+    assert_eq!(
+        server.request_from(2, "POST", "/api/games", Some("{}")).0,
+        429
+    );
+    let mv = json!({ "move": "l2-k3" }).to_string();
+    let path = format!("/api/games/{}/move", ids[0]);
+    assert_eq!(server.request_from(2, "POST", &path, Some(&mv)).0, 200);
+    let path = format!("/api/games/{}/computer", ids[0]);
+    assert_eq!(server.request_from(2, "POST", &path, None).0, 200);
+    let response = scrape(1, "");
+    assert_eq!(response.status, 200);
+    assert!(
+        response
+            .header("content-type")
+            .unwrap()
+            .starts_with("text/plain; version=0.0.4")
+    );
+    let text = String::from_utf8(response.body).unwrap();
+    assert_eq!(
+        sample(&text, "halma_refusals_total{reason=\"games_per_minute\"}"),
+        1.0
+    );
+    assert_eq!(sample(&text, "halma_requests_total{status=\"429\"}"), 1.0);
+    assert!(sample(&text, "halma_requests_total{status=\"201\"}") >= 2.0);
+    assert_eq!(sample(&text, "halma_games_stored"), 2.0);
+    assert!(sample(&text, "halma_database_seconds_count{operation=\"create\"}") >= 2.0);
+    assert_eq!(sample(&text, "halma_searches_total{purpose=\"move\"}"), 1.0);
+    assert!(sample(&text, "halma_engine_seconds_total{purpose=\"move\"}") > 0.0);
+    assert_eq!(
+        sample(&text, "halma_queue_wait_seconds_count{purpose=\"move\"}"),
+        1.0
+    );
+    assert_eq!(
+        sample(&text, "halma_searches_waiting{purpose=\"hint\"}"),
+        0.0
+    );
+    assert_eq!(sample(&text, "halma_searches_running"), 0.0);
+    assert!(sample(&text, "halma_connections_open") >= 1.0);
+    // Labels name no game and no client.
+    for id in &ids {
+        assert!(!text.contains(&id[..8]), "a game id in the metrics");
+    }
+    assert!(!text.contains("127.0.0"), "an address in the metrics");
+    // Others are refused: another address, and a trusted proxy's outside client.
+    assert_eq!(scrape(2, "").status, 403);
+    assert_eq!(scrape(3, "X-Forwarded-For: 203.0.113.5\r\n").status, 403);
+    assert_eq!(scrape(3, "X-Forwarded-For: 127.0.0.1\r\n").status, 200);
+}
+
+#[test]
+fn the_sqlite_wal_shrinks_after_a_burst_of_writes() {
+    let server = Server::start(&[]);
+    let wal = server.dir.as_ref().unwrap().0.join("games.sqlite3-wal");
+    let size = || std::fs::metadata(&wal).map_or(0, |m| m.len());
+    // 50 clients playing and taking back moves for 6 s: a write each, as fast as they go.
+    let mut load = std::process::Command::new(env!("CARGO_BIN_EXE_halma-web-load"))
+        .args([
+            "--addr",
+            &server.addr,
+            "--kind",
+            "move",
+            "--clients",
+            "50",
+            "--seconds",
+            "6",
+        ])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("the load tool");
+    let mut peak = 0;
+    while load.try_wait().expect("wait").is_none() {
+        peak = peak.max(size());
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let mut report = String::new();
+    load.stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut report)
+        .expect("the report");
+    let start = Instant::now();
+    let shrunk = Server::eventually(Duration::from_secs(10), || size() <= 4 << 20);
+    println!(
+        "figure: WAL: {peak} bytes at the peak of the writes, {} bytes {:.1} s after ({})",
+        size(),
+        start.elapsed().as_secs_f64(),
+        report.trim()
+    );
+    assert!(
+        peak > 4 << 20,
+        "the writes should grow the WAL ({peak} bytes)"
+    );
+    assert!(shrunk, "the WAL keeps {} bytes after the writes", size());
+}
+
+/// Descriptors this test process may open at least, raised with util-linux's `prlimit`
+/// (as root, or within the hard limit).
+fn allow_descriptors(count: u32) {
+    let pid = std::process::id().to_string();
+    let limit = format!("--nofile={count}:{count}");
+    let raised = std::process::Command::new("prlimit")
+        .args(["--pid", &pid, &limit])
+        .status();
+    assert!(raised.is_ok_and(|s| s.success()), "prlimit {limit}");
+}
+
+#[test]
+fn memory_goes_back_after_floods_of_connections() {
+    const FLOOD: usize = 3000;
+    allow_descriptors(8192);
+    let dir = TempDir::new();
+    let server = Server::start_with(&dir.sqlite(), &[], Some(8192));
+    let id = server.new_game(json!({}));
+    honest(&server, &id, 20);
+    let baseline = server.rss_kib();
+    // 16 rounds: 3,000 connections from 32 addresses, each sending two requests with 12 KiB
+    // heads and reading nothing, then all closed.
+    let head = format!(
+        "GET /api/games/{id} HTTP/1.1\r\nHost: {}\r\nX-Pad: {}\r\n\r\n",
+        server.addr,
+        "a".repeat(12 * 1024)
+    )
+    .repeat(2);
+    let mut peak = baseline;
+    for _ in 0..16 {
+        let flood: Vec<TcpStream> = (0..FLOOD)
+            .map(|n| {
+                let source = Ipv4Addr::new(127, 0, 0, 2 + (n % 32) as u8);
+                let mut stream = server.connect_from_ip(source, Some(4096));
+                let _ = stream.write_all(head.as_bytes());
+                stream
+            })
+            .collect();
+        Server::eventually(Duration::from_secs(5), || server.open_fds() >= FLOOD);
+        std::thread::sleep(Duration::from_millis(200));
+        peak = peak.max(server.rss_kib());
+        drop(flood);
+        assert!(
+            Server::eventually(Duration::from_secs(10), || server.open_fds() < 100),
+            "the flood's connections stay open: {}",
+            server.open_fds()
+        );
+    }
+    // The allocator hands freed memory back over its decay time (jemalloc: 10 s).
+    let start = Instant::now();
+    let settled = Server::eventually(Duration::from_secs(20), || server.rss_kib() <= 2 * baseline);
+    println!(
+        "figure: memory: RSS {baseline} KiB before 16 floods of {FLOOD} connections, {peak} KiB at the peak, {} KiB {:.1} s after",
+        server.rss_kib(),
+        start.elapsed().as_secs_f64()
+    );
+    assert!(
+        settled,
+        "RSS {} KiB after the floods, {baseline} KiB before",
+        server.rss_kib()
+    );
+    server.honest_client_served(&id);
+}

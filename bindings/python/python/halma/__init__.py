@@ -1,0 +1,53 @@
+"""Halma, the two-player game on a 16x16 board, with a fast engine written in Rust.
+
+- :class:`Game`: the rules; moves as text (``"l2-k3"``, or a hop path such as ``"n2-n4-n6"``),
+  position text, game records, repetitions and the :class:`Outcome`.
+- :class:`Engine`: the computer opponent, searching with the GIL released; :meth:`Engine.stop`
+  ends a search from another thread.
+- :func:`perft`: move-generation counts.
+- :mod:`halma.pettingzoo` and :mod:`halma.gymnasium`: environments for learning agents
+  (they need ``pettingzoo`` or ``gymnasium`` installed).
+
+Bad input raises a :class:`HalmaError` (a ``ValueError``) with the library's own message:
+:class:`ParseError` for malformed text, :class:`IllegalMoveError` for a move or action that
+is not legal, :class:`GameOverError` for a call on a finished game.
+
+>>> import halma
+>>> game = halma.Game()
+>>> game.play("l2-k3")
+'l2-k3'
+>>> game.turn
+'o'
+>>> len(game.legal_moves())
+40
+"""
+
+from halma._halma import (
+    DEFAULT_LEVEL,
+    START,
+    Engine,
+    Game,
+    GameOverError,
+    HalmaError,
+    IllegalMoveError,
+    Outcome,
+    ParseError,
+    SearchResult,
+    __version__,
+    perft,
+)
+
+__all__ = [
+    "DEFAULT_LEVEL",
+    "START",
+    "Engine",
+    "Game",
+    "GameOverError",
+    "HalmaError",
+    "IllegalMoveError",
+    "Outcome",
+    "ParseError",
+    "SearchResult",
+    "__version__",
+    "perft",
+]

@@ -1,0 +1,207 @@
+"""Type stubs of the extension module ``halma._halma`` (the Rust library through PyO3)."""
+
+from typing import Literal, Optional, SupportsIndex, Tuple
+
+import numpy as np
+import numpy.typing as npt
+
+__version__: str
+#: The position text of the start position.
+START: str
+#: The difficulty level to offer first (``Engine.search`` without limits plays it).
+DEFAULT_LEVEL: int
+
+Side = Literal["x", "o"]
+
+class HalmaError(ValueError):
+    """The base of halma's exceptions (a ``ValueError``): bad input or a call the game's state
+    refuses."""
+
+class ParseError(HalmaError):
+    """Text that is not what it should be: a square, move, position or game record."""
+
+class IllegalMoveError(HalmaError):
+    """A well-formed move or action that is not legal now (or an action out of range)."""
+
+class GameOverError(HalmaError):
+    """A move, search or step asked of a game that has ended."""
+
+class Outcome:
+    """How a game stands: going on, won by a side, or drawn. Compares and hashes by value."""
+
+    @property
+    def winner(self) -> Optional[Side]:
+        """The side that won, or ``None``."""
+    @property
+    def draw(self) -> Optional[Literal["repetition", "no_moves"]]:
+        """Why the game is drawn, or ``None``."""
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+
+class Game:
+    """A game of Halma: the position it started from, the moves played, and the outcome.
+
+    Moves are text: ``from-to`` (``"l2-k3"``), or as input a hop path (``"n2-n4-n6"``).
+    Games compare equal when they started from the same position and played the same moves;
+    they change, so they have no hash. ``str(game)`` draws the board.
+    """
+
+    def __init__(self, position: Optional[str] = None) -> None:
+        """A game from the start position, or from ``position`` (position text)."""
+    @classmethod
+    def from_record(cls, record: str) -> "Game":
+        """The game a game record describes (as ``record()`` writes it), replayed move by move."""
+    def record(self) -> str:
+        """The game record: the start position's text, then the moves played."""
+    def text(self) -> str:
+        """The position text of the current position."""
+    @property
+    def turn(self) -> Side:
+        """The side to move."""
+    @property
+    def outcome(self) -> Outcome:
+        """How the game stands."""
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+    @property
+    def moves(self) -> list[str]:
+        """The moves played, in order, as ``from-to``."""
+    @property
+    def ply(self) -> int:
+        """The number of moves played."""
+    def occurrences(self) -> int:
+        """How many times the current position has occurred in the game, this time included."""
+    def legal_moves(self) -> list[str]:
+        """The legal moves as ``from-to``; none once the game is over."""
+    def is_legal(self, move: str) -> bool:
+        """Whether ``move`` is legal now; ``ParseError`` if it is no move."""
+    def play(self, move: str) -> str:
+        """Plays ``move`` (``from-to`` or a hop path) and returns it as ``from-to``.
+
+        :raises ParseError: the text is not a move.
+        :raises GameOverError: the game has ended.
+        :raises IllegalMoveError: the move is not legal now (the message says why).
+        """
+    def undo(self) -> str:
+        """Takes back the last move (also out of a finished game) and returns it."""
+    def destinations(self, square: str) -> list[str]:
+        """The squares the piece on ``square`` can move to now; none if it is not the side to
+        move's piece or the game is over."""
+    def path(self, move: str) -> list[str]:
+        """The squares a legal ``move`` passes through, origin to destination."""
+    def piece_at(self, square: str) -> Optional[Side]:
+        """The side with a piece on ``square``, or ``None``."""
+    def copy(self) -> "Game":
+        """A copy of the game, history included."""
+    def __copy__(self) -> "Game": ...
+    def __deepcopy__(self, memo: object) -> "Game": ...
+    def __eq__(self, other: object) -> bool: ...
+
+class SearchResult:
+    """What a search found."""
+
+    @property
+    def move(self) -> str:
+        """The move to play, ``from-to``: always legal in the searched game."""
+    @property
+    def score(self) -> int:
+        """Its score for the side to move, in hundredths of a move of race advantage; a forced
+        win in n plies scores 30000 - n."""
+    @property
+    def depth(self) -> int:
+        """The last completed iteration (in a separated race, the plies the race solver saw
+        to the end)."""
+    @property
+    def nodes(self) -> int:
+        """The nodes visited."""
+    @property
+    def time(self) -> float:
+        """The time the search took, in seconds."""
+    @property
+    def pv(self) -> list[str]:
+        """The principal variation, starting with the move."""
+    @property
+    def forced(self) -> Optional[int]:
+        """A proven result: n > 0 when the side to move wins within n plies, -n when it loses
+        within n plies; ``None`` if nothing is proven."""
+    @property
+    def nodes_per_second(self) -> float:
+        """The speed of the search."""
+
+class Engine:
+    """The computer opponent: an alpha-beta search with a transposition table of at most
+    ``table_mb`` MiB. One search runs at a time per engine; ``stop()`` ends it from another
+    thread."""
+
+    def __init__(self, table_mb: int = 16) -> None: ...
+    def search(
+        self,
+        game: Game,
+        depth: Optional[int] = None,
+        nodes: Optional[int] = None,
+        time_ms: Optional[int] = None,
+        level: Optional[int] = None,
+        pace: bool = True,
+    ) -> SearchResult:
+        """Searches the current position of ``game`` (as it is now: the game can be changed
+        meanwhile) with the GIL released, and returns the best move found.
+
+        ``level`` (1 to 10) sets the play of a difficulty level, ``depth``, ``nodes`` and
+        ``time_ms`` limit the search (the first reached ends it) on top of the level if one is
+        given; with none of them, the search plays ``DEFAULT_LEVEL``. Levels 1 to 9 take 300 ms
+        at least unless ``pace=False``. Searches limited by depth and nodes only are
+        deterministic.
+
+        :raises GameOverError: the game has ended.
+        :raises HalmaError: a limit is out of range, or this engine is searching already.
+        """
+    def stop(self) -> None:
+        """Stops the search running now on this engine, from any thread: it returns its best
+        move so far within a few milliseconds. Does nothing when no search runs."""
+    def clear(self) -> None:
+        """Forgets what earlier searches stored (for a new game)."""
+
+def perft(position: str, depth: int) -> int:
+    """The number of leaf nodes of the tree of legal moves ``depth`` plies deep from
+    ``position`` (position text), with the GIL released. It grows about fiftyfold a ply."""
+
+def move_to_action(move: str, side: Side) -> int:
+    """The action (``from * 256 + to`` of squares seen by ``side``) that plays ``move``."""
+
+def action_to_move(action: SupportsIndex, side: Side) -> str:
+    """The move (``from-to``, legal or not) that ``action`` names for ``side``."""
+
+class EnvCore:
+    """The core of the environments: a game stepped by actions, observed as numpy arrays."""
+
+    def __init__(self, max_plies: int) -> None: ...
+    def reset(self, position: Optional[str] = None, record: Optional[str] = None) -> None: ...
+    def step(self, action: SupportsIndex) -> int:
+        """Plays ``action``: 0 the game goes on, 1 the mover won, 2 drawn, 3 truncated."""
+    def is_legal(self, action: SupportsIndex) -> bool: ...
+    def observe(
+        self, viewer: int
+    ) -> Tuple[npt.NDArray[np.float32], npt.NDArray[np.int8]]: ...
+    def legal_actions(self) -> npt.NDArray[np.int64]: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def status(self) -> int: ...
+    @property
+    def ply(self) -> int: ...
+    @property
+    def max_plies(self) -> int: ...
+    def game(self) -> Game: ...
+    def render_text(self) -> str: ...
+    def render_rgb(self) -> npt.NDArray[np.uint8]: ...
+
+class Opponent:
+    """A built-in opponent of the Gymnasium environment, named as the match tool names players."""
+
+    def __init__(self, spec: str, table_mb: int = 4) -> None: ...
+    def reset(self, seed: int) -> None: ...
+    def play(self, core: EnvCore) -> Tuple[int, str]: ...

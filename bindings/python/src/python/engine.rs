@@ -1,0 +1,225 @@
+//! `halma.Engine`, `halma.SearchResult` and `halma.perft`: the searches, run with the GIL
+//! released.
+
+use std::sync::{Mutex, MutexGuard, TryLockError};
+use std::time::Duration;
+
+use pyo3::prelude::*;
+
+use halma::{DEFAULT_LEVEL, Limits, Position};
+
+use super::errors;
+use super::game::Game;
+
+/// `value` as a whole number from `min` to `max`, or a `HalmaError` naming `name`.
+pub(crate) fn whole<T: TryFrom<i64>>(name: &str, value: i64, min: i64, max: T) -> PyResult<T>
+where
+    i64: TryFrom<T>,
+{
+    let top = i64::try_from(max).unwrap_or(i64::MAX);
+    if (min..=top).contains(&value)
+        && let Ok(value) = T::try_from(value)
+    {
+        return Ok(value);
+    }
+    Err(errors::other(format!(
+        "{name} must be a whole number from {min} to {top}, not {value}"
+    )))
+}
+
+/// The search limits of `Engine.search`'s arguments: a level (the default level when nothing
+/// is given), then any depth, node and time limits on top of it.
+fn limits(
+    depth: Option<i64>,
+    nodes: Option<i64>,
+    time_ms: Option<i64>,
+    level: Option<i64>,
+    pace: bool,
+) -> PyResult<Limits> {
+    let mut limits = match level {
+        Some(level) => Limits::level(whole("level", level, 1, 10u8)?),
+        None if depth.is_none() && nodes.is_none() && time_ms.is_none() => {
+            Limits::level(DEFAULT_LEVEL)
+        }
+        None => Limits::depth(0),
+    };
+    if let Some(depth) = depth {
+        limits = limits.with_depth(whole("depth", depth, 1, u32::MAX)?);
+    }
+    if let Some(nodes) = nodes {
+        limits = limits.with_nodes(whole("nodes", nodes, 1, u64::MAX)?);
+    }
+    if let Some(time_ms) = time_ms {
+        limits = limits.with_time(Duration::from_millis(whole(
+            "time_ms",
+            time_ms,
+            1,
+            u64::MAX,
+        )?));
+    }
+    Ok(if pace { limits } else { limits.without_pace() })
+}
+
+/// The computer opponent: an alpha-beta search with its transposition table. One search runs
+/// at a time; `stop()` ends it from another thread.
+#[pyclass(module = "halma", name = "Engine", frozen)]
+pub(crate) struct Engine {
+    engine: Mutex<halma::Engine>,
+    stop: halma::StopHandle,
+    table_mb: usize,
+}
+
+impl Engine {
+    /// The engine, or an error if a search runs on it now.
+    fn lock(&self) -> PyResult<MutexGuard<'_, halma::Engine>> {
+        match self.engine.try_lock() {
+            Ok(engine) => Ok(engine),
+            // A panic in an earlier search left nothing half-done that matters: the table
+            // is cleared or superseded by the next search.
+            Err(TryLockError::Poisoned(poisoned)) => Ok(poisoned.into_inner()),
+            Err(TryLockError::WouldBlock) => Err(errors::other(
+                "this engine is searching already: one search at a time per engine",
+            )),
+        }
+    }
+}
+
+#[pymethods]
+impl Engine {
+    /// An engine with a transposition table of at most `table_mb` MiB.
+    #[new]
+    #[pyo3(signature = (table_mb = 16))]
+    fn new(table_mb: i64) -> PyResult<Engine> {
+        let table_mb = whole("table_mb", table_mb, 0, 1usize << 20)?;
+        let engine = halma::Engine::with_table_mb(table_mb);
+        Ok(Engine {
+            stop: engine.stop_handle(),
+            engine: Mutex::new(engine),
+            table_mb,
+        })
+    }
+
+    /// Searches the current position of `game` (as it is now: the game can be changed
+    /// meanwhile) with the GIL released, and returns the best move found.
+    ///
+    /// `level` (1 to 10) sets the play of a difficulty level; `depth`, `nodes` and `time_ms`
+    /// limit the search (the first reached ends it), on top of the level if one is given; with
+    /// none of them, the search plays `DEFAULT_LEVEL`. Levels 1 to 9 take 300 ms at least
+    /// unless `pace=False`. Searches limited by depth and nodes only are deterministic.
+    /// Raises `GameOverError` for a finished game, `HalmaError` for a limit out of range or
+    /// when this engine is searching already.
+    #[pyo3(signature = (game, depth = None, nodes = None, time_ms = None, level = None, pace = true))]
+    #[allow(clippy::too_many_arguments)]
+    fn search(
+        &self,
+        py: Python<'_>,
+        game: PyRef<'_, Game>,
+        depth: Option<i64>,
+        nodes: Option<i64>,
+        time_ms: Option<i64>,
+        level: Option<i64>,
+        pace: bool,
+    ) -> PyResult<SearchResult> {
+        let limits = limits(depth, nodes, time_ms, level, pace)?;
+        // Searched as it is now: the Python game may change while the GIL is released.
+        let game = game.inner.clone();
+        let mut engine = self.lock()?;
+        let engine = &mut *engine;
+        let result = py
+            .detach(move || engine.search(&game, &limits))
+            .map_err(errors::search)?;
+        Ok(SearchResult::new(result))
+    }
+
+    /// Stops the search running now on this engine, from any thread: it returns its best
+    /// move so far within a few milliseconds. Does nothing when no search runs.
+    fn stop(&self) {
+        self.stop.stop();
+    }
+
+    /// Forgets what earlier searches stored (for a new game).
+    fn clear(&self) -> PyResult<()> {
+        self.lock()?.clear();
+        Ok(())
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Engine(table_mb={})", self.table_mb)
+    }
+}
+
+/// What a search found.
+#[pyclass(module = "halma", name = "SearchResult", frozen)]
+pub(crate) struct SearchResult {
+    /// The move to play, `from-to`: always legal in the searched game.
+    #[pyo3(get, name = "move")]
+    best_move: String,
+    /// Its score for the side to move, in hundredths of a move of race advantage; a forced
+    /// win in n plies is 30000 - n.
+    #[pyo3(get)]
+    score: i32,
+    /// The last completed iteration (in a separated race, the plies of the race the race
+    /// solver saw to the end).
+    #[pyo3(get)]
+    depth: u32,
+    /// The nodes visited.
+    #[pyo3(get)]
+    nodes: u64,
+    /// The time the search took, in seconds.
+    #[pyo3(get)]
+    time: f64,
+    /// The principal variation, starting with the move.
+    #[pyo3(get)]
+    pv: Vec<String>,
+    /// A proven result: n > 0 when the side to move wins within n plies, -n when it loses
+    /// within n plies; `None` if nothing is proven.
+    #[pyo3(get)]
+    forced: Option<i64>,
+}
+
+impl SearchResult {
+    fn new(result: halma::SearchResult) -> SearchResult {
+        SearchResult {
+            best_move: result.best_move.to_string(),
+            score: result.score,
+            depth: result.depth,
+            nodes: result.nodes,
+            time: result.time.as_secs_f64(),
+            pv: result.pv.iter().map(|mv| mv.to_string()).collect(),
+            forced: result.forced.map(|forced| match forced {
+                halma::ForcedResult::Win(plies) => i64::from(plies),
+                halma::ForcedResult::Loss(plies) => -i64::from(plies),
+            }),
+        }
+    }
+}
+
+#[pymethods]
+impl SearchResult {
+    /// The speed of the search: nodes a second.
+    #[getter]
+    fn nodes_per_second(&self) -> f64 {
+        self.nodes as f64 / self.time.max(1e-9)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<SearchResult move={} score={} depth={} nodes={} time={:.3}s pv={}>",
+            self.best_move,
+            self.score,
+            self.depth,
+            self.nodes,
+            self.time,
+            self.pv.join(" ")
+        )
+    }
+}
+
+/// The number of leaf nodes of the tree of legal moves `depth` plies deep from `position`
+/// (position text), with the GIL released. It grows about fiftyfold a ply.
+#[pyfunction]
+pub(crate) fn perft(py: Python<'_>, position: &str, depth: i64) -> PyResult<u64> {
+    let position: Position = position.parse().map_err(errors::parse)?;
+    let depth = whole("depth", depth, 0, u32::MAX)?;
+    Ok(py.detach(|| halma::perft(&position, depth)))
+}

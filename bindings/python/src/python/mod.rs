@@ -1,0 +1,37 @@
+//! The extension module `halma._halma`: what the package `halma` re-exports, and the cores of
+//! its environments. Each submodule wraps one part of the library; errors become Python
+//! exceptions in [`errors`] only.
+
+use pyo3::prelude::*;
+
+mod engine;
+mod env;
+mod errors;
+mod game;
+
+/// The module maturin builds; `halma/__init__.py` re-exports its public names.
+#[pymodule]
+#[pyo3(name = "_halma")]
+fn halma_module(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = module.py();
+    module.add_class::<game::Game>()?;
+    module.add_class::<game::Outcome>()?;
+    module.add_class::<engine::Engine>()?;
+    module.add_class::<engine::SearchResult>()?;
+    module.add_function(wrap_pyfunction!(engine::perft, module)?)?;
+    module.add_class::<env::EnvCore>()?;
+    module.add_class::<env::Opponent>()?;
+    module.add_function(wrap_pyfunction!(env::move_to_action, module)?)?;
+    module.add_function(wrap_pyfunction!(env::action_to_move, module)?)?;
+    module.add("HalmaError", py.get_type::<errors::HalmaError>())?;
+    module.add("ParseError", py.get_type::<errors::ParseError>())?;
+    module.add(
+        "IllegalMoveError",
+        py.get_type::<errors::IllegalMoveError>(),
+    )?;
+    module.add("GameOverError", py.get_type::<errors::GameOverError>())?;
+    module.add("START", halma::Position::start().to_string())?;
+    module.add("DEFAULT_LEVEL", halma::DEFAULT_LEVEL)?;
+    module.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}

@@ -1,0 +1,172 @@
+// Types of halma.js: the halma engine in WebAssembly, for any web game.
+
+/** A side: `x` moves first, from the bottom right corner; `o` from the top left. */
+export type Side = 'x' | 'o';
+
+/** What went wrong, for a program; the message says it for a person. */
+export type ErrorCode =
+  | 'invalid-text' // position text, a game record, move text or a square that does not read
+  | 'illegal-move' // a well-formed move that is not legal here
+  | 'game-over' // no move can be played or searched in a finished game
+  | 'nothing-to-undo'
+  | 'no-game' // the game was freed
+  | 'invalid-argument' // a value of the wrong type or out of range
+  | 'out-of-memory'
+  | 'crashed' // the engine trapped (a bug): its worker was replaced, the search failed
+  | 'busy' // a search is already running on this engine
+  | 'terminated' // the engine was terminated
+  | 'unavailable' // halma.wasm could not be loaded, or init() was not awaited
+  | 'unsupported'; // no WebAssembly or no Web Workers here
+
+/** The error every call of this module throws or rejects with. */
+export class HalmaError extends Error {
+  readonly name: 'HalmaError';
+  readonly code: ErrorCode;
+}
+
+/** How a game stands (the online game's JSON form). */
+export interface Outcome {
+  result: 'ongoing' | 'win' | 'draw';
+  winner: Side | null;
+  /** Why the game ended, e.g. "all 19 x pieces stand in their goal camp". */
+  reason: string | null;
+}
+
+/** A move played: `from-to`, the squares it passes through, who played it. */
+export interface Played {
+  move: string;
+  path: string[];
+  side: Side;
+}
+
+/** Everything a page draws. */
+export interface GameState {
+  /** Position text of the current position. */
+  position: string;
+  /** Position text of the position the game started from. */
+  start: string;
+  turn: Side;
+  moves: string[];
+  outcome: Outcome;
+  pieces: Record<Side, string[]>;
+  last_move: Played | null;
+  /** Each movable piece of the side to move and where it can go (empty once the game is over). */
+  destinations: Record<string, string[]>;
+}
+
+/**
+ * Loads halma.wasm (by default from beside halma.js) for games and engines. `source` may be
+ * a URL, a fetch Response, the bytes, or a compiled module. Later calls return the first one's
+ * promise.
+ */
+export function init(source?: string | URL | Response | BufferSource | WebAssembly.Module): Promise<void>;
+
+/** A game: its start, its moves, the rules' answers. Synchronous; made after `await init()`. */
+export class Game {
+  /** The start position (empty text), one line of position text, or a game record. */
+  constructor(text?: string);
+  static start(): Game;
+  /** A game from position text: `ooooo11/.../11xxxxx x` (the rules' notation). */
+  static fromPosition(text: string): Game;
+  /** A game from a record: position text on the first line, then the moves played. */
+  static fromRecord(text: string): Game;
+
+  state(): GameState;
+  readonly position: string;
+  readonly turn: Side;
+  readonly moves: string[];
+  outcome(): Outcome;
+  /** The start position's text, then the moves, a pair a line: to save or share the game. */
+  record(): string;
+  /** `from-to` each; none once the game is over. */
+  legalMoves(): string[];
+  /** Where the piece on `from` can go: none for an empty square or the other side's piece. */
+  destinations(from: string): string[];
+  /** The squares a legal move passes through: origin, each landing, destination. */
+  path(move: string): string[];
+  /** Plays `from-to` or a hop path (`n2-n4-n6`). */
+  play(move: string): Played;
+  /** Takes back the last move; returns it. */
+  undo(): string;
+  /** Leaf count of the move tree `depth` (0 to 5) plies deep; synchronous. */
+  perft(depth: number): number;
+  clone(): Game;
+  /** Frees the game's memory now (else when it is garbage-collected). */
+  free(): void;
+}
+
+/**
+ * When a search stops: a level (1 to 10, as the online game's), or any of a depth, a node
+ * count and a time. Depth- and node-limited searches give the same move and node count as the
+ * native library.
+ */
+export type Limits = { level: number } | { depth?: number; nodes?: number; timeMs?: number };
+
+/** A search's progress after each completed iteration. */
+export interface SearchInfo {
+  depth: number;
+  /** From the mover's side, hundredths of a move of race advantage. */
+  score: number;
+  nodes: number;
+  nodes_per_second: number;
+  time_ms: number;
+  /** The principal variation, `from-to` each. */
+  pv: string[];
+  /** A proven result: plies to the mover's win (positive) or loss (negative). */
+  forced_win_in: number | null;
+}
+
+/** What a search found (the online game's search report, and its path). */
+export interface SearchResult {
+  move: string;
+  path: string[];
+  score: number;
+  depth: number;
+  nodes: number;
+  time_ms: number;
+  pv: string[];
+  forced_win_in: number | null;
+  /** The level's minimum thinking time (300 ms for levels 1 to 9, else 0): `Engine.search` waits it out. */
+  pace_ms: number;
+  /** Whether `stop()` (or a deadline) ended it early. */
+  stopped?: boolean;
+}
+
+export interface SearchOptions {
+  onInfo?: (info: SearchInfo) => void;
+  /** Stops the search when it aborts. */
+  signal?: AbortSignal;
+  /** Wait out a level's minimum thinking time (`pace_ms`); default true. */
+  pace?: boolean;
+}
+
+/**
+ * Searches in the calling thread, blocking it: for Node and workers of your own (a page uses
+ * `Engine`). A level's minimum thinking time is not waited for. `stopRequested` is asked every
+ * 1024 nodes.
+ */
+export function searchSync(
+  game: Game | string,
+  limits: Limits,
+  options?: { onInfo?: (info: SearchInfo) => void; stopRequested?: () => boolean },
+): SearchResult;
+
+/** The computer, searching in a Web Worker of its own so that the page never freezes. */
+export class Engine {
+  private constructor();
+  /** An engine with a `tableMb` MiB transposition table (1 to 1024, default 16). */
+  static create(options?: { tableMb?: number; module?: WebAssembly.Module }): Promise<Engine>;
+  /**
+   * Whether `stop()` reaches the running search through a shared flag (a cross-origin isolated
+   * page); else a stop ends the worker and answers the best move it reported.
+   */
+  readonly sharedStop: boolean;
+  /** Searches `game` (a Game or a game record). One search at a time. */
+  search(game: Game | string, limits: Limits, options?: SearchOptions): Promise<SearchResult>;
+  /** Ends the running search early: it answers its best move so far. */
+  stop(): void;
+  /** Ends the worker; later searches are refused. */
+  terminate(): void;
+  /** For tests: makes the worker's instance trap as a bug would; the next search has a new worker. */
+  crashForTesting(): void;
+}

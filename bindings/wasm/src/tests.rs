@@ -1,0 +1,173 @@
+//! The exports as the host calls them (natively: the same code as in the `.wasm`).
+
+use super::*;
+use crate::io::{output_text, put_input};
+
+/// Calls `export` with `text` in the input buffer; its status and output.
+fn call(text: &str, export: impl FnOnce(usize) -> i32) -> (i32, String) {
+    let len = put_input(text);
+    let status = export(len);
+    (status, output_text())
+}
+
+fn new_game(text: &str) -> u32 {
+    let (status, out) = call(text, |l| wasm_game_new(l));
+    assert_eq!(status, OK, "{out}");
+    out.parse().unwrap()
+}
+
+fn output_of(status: i32) -> String {
+    let out = output_text();
+    assert_eq!(status, OK, "{out}");
+    out
+}
+
+#[test]
+fn a_game_from_the_start_plays_and_undoes() {
+    let game = new_game("");
+    let moves = output_of(wasm_game_legal_moves(game));
+    assert!(
+        moves.starts_with("[\"") && moves.contains("\"l2-k3\""),
+        "{moves}"
+    );
+    assert_eq!(moves.matches(',').count() + 1, 40);
+    // The move of the longest hop path, given as that path.
+    let start = halma::Position::start();
+    let jump = start
+        .legal_moves()
+        .iter()
+        .filter_map(|&mv| start.jump_path(mv).map(|path| (mv, path)))
+        .max_by_key(|(_, path)| path.len())
+        .unwrap();
+    let hops: Vec<String> = jump.1.iter().map(ToString::to_string).collect();
+    let (status, played) = call(&hops.join("-"), |len| wasm_game_play(game, len));
+    assert_eq!(status, OK, "{played}");
+    let path = format!("[\"{}\"]", hops.join("\",\""));
+    assert_eq!(
+        played,
+        format!(r#"{{"move":"{}","path":{path},"side":"x"}}"#, jump.0)
+    );
+    assert_eq!(output_of(wasm_game_undo(game)), format!("\"{}\"", jump.0));
+    assert_eq!(wasm_game_undo(game), status::NOTHING_TO_UNDO);
+    assert_eq!(output_text(), "there is no move to undo");
+    assert_eq!(wasm_game_free(game), OK);
+    assert_eq!(wasm_game_free(game), status::NO_GAME);
+    assert_eq!(wasm_game_state(game), status::NO_GAME);
+}
+
+#[test]
+fn the_state_has_what_a_page_draws() {
+    let game = new_game("");
+    call("l2-k3", |len| wasm_game_play(game, len));
+    let state = output_of(wasm_game_state(game));
+    for part in [
+        r#""turn":"o""#,
+        r#""moves":["l2-k3"]"#,
+        r#""outcome":{"result":"ongoing","winner":null,"reason":null}"#,
+        r#""last_move":{"move":"l2-k3","path":["l2","k3"],"side":"x"}"#,
+        r#""b14":["#,
+    ] {
+        assert!(state.contains(part), "{part} not in {state}");
+    }
+    let record = output_of(wasm_game_record(game));
+    assert!(record.ends_with(" x\nl2-k3\n"), "{record}");
+    assert!(new_game(&record) > game);
+}
+
+#[test]
+fn bad_input_is_refused_with_a_status_and_a_message() {
+    let game = new_game("");
+    assert_eq!(
+        call("zz", |l| wasm_game_play(game, l)).0,
+        status::INVALID_TEXT
+    );
+    assert_eq!(
+        call("a1-a2", |l| wasm_game_play(game, l)).0,
+        status::ILLEGAL_MOVE
+    );
+    assert_eq!(
+        call("q1", |l| wasm_game_destinations(game, l)).0,
+        status::INVALID_TEXT
+    );
+    assert_eq!(
+        call("a1", |l| wasm_game_destinations(game, l)),
+        (OK, "[]".into())
+    );
+    assert_eq!(
+        call("l2-l5", |l| wasm_game_path(game, l)).0,
+        status::ILLEGAL_MOVE
+    );
+    assert_eq!(
+        call("16/16 x", |l| wasm_game_new(l)).0,
+        status::INVALID_TEXT
+    );
+    let start = halma::Position::start().to_string();
+    let (status, message) = call(&format!("{start}\nl2-k3 k3-j4\n"), |l| wasm_game_new(l));
+    assert_eq!(status, status::INVALID_TEXT);
+    assert!(message.contains("move 2"), "{message}");
+    // Bytes that are not UTF-8.
+    let len = 2;
+    let pointer = wasm_input(len);
+    assert!(!pointer.is_null());
+    crate::io::put_input("\u{80}");
+    assert_eq!(wasm_game_new(len), status::INVALID_TEXT);
+    // A length past what was written reads only the buffer.
+    put_input("");
+    assert_eq!(wasm_game_new(1_000_000), OK);
+    assert_eq!(wasm_game_perft(game, 6), status::INVALID_ARGUMENT);
+    assert_eq!(wasm_search(game, 0, 0.0, 0.0, 0), status::INVALID_ARGUMENT);
+    assert_eq!(
+        wasm_search(game, 0, f64::NAN, 0.0, 0),
+        status::INVALID_ARGUMENT
+    );
+    assert_eq!(wasm_search(game, 0, -1.0, 0.0, 0), status::INVALID_ARGUMENT);
+    assert_eq!(wasm_search(game, 0, 0.5, 0.0, 0), status::INVALID_ARGUMENT);
+    assert_eq!(
+        wasm_search(game, 0, 0.0, f64::INFINITY, 0),
+        status::INVALID_ARGUMENT
+    );
+    assert_eq!(wasm_search(game, 0, 0.0, 0.0, 11), status::INVALID_ARGUMENT);
+    assert_eq!(wasm_search(game, 1, 0.0, 0.0, 3), status::INVALID_ARGUMENT);
+    assert_eq!(wasm_search(999_999, 1, 0.0, 0.0, 0), status::NO_GAME);
+    assert_eq!(wasm_engine_new(0), status::INVALID_ARGUMENT);
+    assert_eq!(wasm_engine_new(100_000), status::INVALID_ARGUMENT);
+}
+
+#[test]
+fn perft_3_from_the_start_is_85440() {
+    let game = new_game("");
+    assert_eq!(output_of(wasm_game_perft(game, 3)), "85440");
+}
+
+#[test]
+fn a_depth_limited_search_reports_each_iteration_and_matches_the_library() {
+    let game = new_game("");
+    crate::host::native::INFO.with_borrow_mut(Vec::clear);
+    let result = output_of(wasm_search(game, 3, 0.0, 0.0, 0));
+    let infos = crate::host::native::INFO.with_borrow(Clone::clone);
+    assert_eq!(infos.len(), 3, "{infos:?}");
+    assert!(infos[2].starts_with(r#"{"depth":3,"#), "{}", infos[2]);
+    let native = halma::Engine::new()
+        .search(&halma::Game::new(), &halma::Limits::depth(3))
+        .unwrap();
+    assert!(
+        result.starts_with(&format!(r#"{{"move":"{}","#, native.best_move)),
+        "{result}"
+    );
+    assert!(
+        result.contains(&format!(r#""nodes":{},"#, native.nodes)),
+        "{result}"
+    );
+}
+
+#[test]
+fn a_finished_game_is_not_searched() {
+    // x has filled its goal camp.
+    let game = new_game(
+        "xxxxx11/xxxxx11/xxxx12/xxx13/xx14/16/oooooooooo6/ooooooooo7/16/16/16/16/16/16/16/16 o",
+    );
+    assert_eq!(wasm_search(game, 2, 0.0, 0.0, 0), status::GAME_OVER);
+    let state = output_of(wasm_game_state(game));
+    assert!(state.contains(r#""result":"win","winner":"x""#), "{state}");
+    assert!(state.contains(r#""destinations":{}"#), "{state}");
+}

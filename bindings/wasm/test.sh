@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# The JS module's tests, against the committed halma.wasm (or --wasm PATH):
+#   - Node (test/node.test.mjs): the rules agree with the native library on generated
+#     positions, perft(3) from the start is 85,440, searches at depth and node limits find
+#     the native moves and node counts, bad input gets errors;
+#   - headless Chromium (test/browser.test.mjs, Debian's /usr/bin/chromium driven by
+#     playwright-core): the Engine in its Web Worker, info as it goes, stop mid-search
+#     (shared flag on a cross-origin isolated page, terminate() on a plain one), a trap
+#     answered as an error and the worker replaced, garbage refused.
+#
+#   bash bindings/wasm/test.sh [--wasm PATH] [--speed]
+#
+# --speed also prints wasm against native nodes/s, side by side in one run (Node and
+# Chromium). Without node or Chromium the tests that need them print a note and pass, except
+# under CI=true, where they fail. As root, Debian's chromium is installed when missing.
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+cd "$root"
+
+wasm="$here/halma.wasm"
+speed=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --wasm) wasm="$(realpath "$2")"; shift 2 ;;
+    --speed) speed=1; shift ;;
+    *) echo "usage: $0 [--wasm PATH] [--speed]" >&2; exit 2 ;;
+  esac
+done
+
+say() { printf 'wasm tests: %s\n' "$*"; }
+missing() {
+  if [ "${CI:-}" = true ]; then
+    say "$1 (CI=true: failing)" >&2
+    exit 1
+  fi
+  say "skipped: $1"
+  exit 0
+}
+
+command -v node >/dev/null || missing "node (Node.js >= 20) is not installed"
+node_major="$(node -p 'process.versions.node.split(".")[0]')"
+[ "$node_major" -ge 20 ] || missing "node $(node --version) is older than 20"
+
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+
+say "the native side (cargo run --release -p halma-wasm --example ...)"
+cargo build --release --quiet -p halma-wasm --example native_moves --example native_search
+target="${CARGO_TARGET_DIR:-$root/target}/release/examples"
+"$target/native_moves" 10 1 >"$work/moves.jsonl"
+"$target/native_search" depth 7 >"$work/searches.jsonl"
+"$target/native_search" nodes 20000 >>"$work/searches.jsonl"
+
+say "Node $(node --version), module $wasm"
+HALMA_WASM="$wasm" NATIVE_MOVES="$work/moves.jsonl" NATIVE_SEARCHES="$work/searches.jsonl" \
+  node --test --test-reporter=spec "$here/test/node.test.mjs"
+
+speed_file=""
+if [ -n "$speed" ]; then
+  "$target/native_search" depth 8 3 >"$work/speed.jsonl"
+  node "$here/test/speed.mjs" "$work/speed.jsonl" 3 "$wasm"
+  speed_file="$work/speed.jsonl"
+fi
+
+chromium="${CHROMIUM:-/usr/bin/chromium}"
+if [ ! -x "$chromium" ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+  say "installing Debian's chromium"
+  DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+fi
+[ -x "$chromium" ] || missing "Chromium ($chromium) is not installed: the browser tests did not run"
+if [ ! -f "$here/node_modules/playwright-core/package.json" ]; then
+  say "installing playwright-core (npm ci, from the lock file; it downloads no browser)"
+  (cd "$here" && npm ci --no-audit --no-fund --loglevel=error)
+fi
+say "$("$chromium" --version)"
+HALMA_WASM="$wasm" CHROMIUM="$chromium" NATIVE_SPEED="$speed_file" \
+  node --test --test-reporter=spec "$here/test/browser.test.mjs"

@@ -1,0 +1,150 @@
+// The JS module in Node against the native library: rules on generated positions, perft,
+// searches at depth and node limits (same moves, same node counts), bad input.
+//
+//   HALMA_WASM=path/to/halma.wasm NATIVE_MOVES=moves.jsonl NATIVE_SEARCHES=searches.jsonl \
+//     node --test bindings/wasm/test/node.test.mjs
+//
+// test.sh makes the two native files (cargo run --example native_moves / native_search).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+import { init, Game, HalmaError, searchSync, Engine } from '../halma.js';
+
+const wasm = process.env.HALMA_WASM || fileURLToPath(new URL('../halma.wasm', import.meta.url));
+await init(readFileSync(wasm));
+
+const lines = (path) => readFileSync(path, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+const START = 'ooooo11/ooooo11/oooo12/ooo13/oo14/16/16/16/16/16/16/14xx/13xxx/12xxxx/11xxxxx/11xxxxx x';
+
+const rejects = (code, run) => assert.throws(run, (e) => e instanceof HalmaError && e.code === code);
+
+test('perft from the start: 40 moves, 85,440 leaves at depth 3', () => {
+  const game = Game.start();
+  assert.equal(game.perft(1), 40);
+  assert.equal(game.perft(3), 85_440);
+  assert.equal(game.position, START);
+});
+
+test('legal moves and hop paths agree with the native library on generated positions', () => {
+  const positions = lines(process.env.NATIVE_MOVES);
+  assert.ok(positions.length >= 100, `only ${positions.length} positions`);
+  let moves = 0;
+  for (const { position, moves: native } of positions) {
+    const game = Game.fromPosition(position);
+    const fromTo = native.map((path) => { const s = path.split('-'); return `${s[0]}-${s[s.length - 1]}`; });
+    assert.deepEqual(game.legalMoves(), fromTo, position);
+    const state = game.state();
+    const byPiece = {};
+    for (const move of fromTo) {
+      const [from, to] = move.split('-');
+      (byPiece[from] ||= []).push(to);
+    }
+    for (const [from, to] of Object.entries(byPiece)) {
+      assert.deepEqual([...game.destinations(from)].sort(), [...to].sort(), `${position} ${from}`);
+      assert.deepEqual([...state.destinations[from]].sort(), [...to].sort(), `${position} ${from}`);
+    }
+    assert.equal(Object.keys(state.destinations).length, Object.keys(byPiece).length);
+    native.forEach((path, i) => assert.deepEqual(game.path(fromTo[i]), path.split('-'), position));
+    moves += native.length;
+    game.free();
+  }
+  assert.ok(moves > 5000, `only ${moves} moves compared`);
+});
+
+test('searches at depth and node limits: the native moves and node counts', () => {
+  const searches = lines(process.env.NATIVE_SEARCHES);
+  assert.ok(searches.length >= 7);
+  for (const native of searches) {
+    const limits = native.limits;
+    const result = searchSync(Game.fromPosition(native.position), limits);
+    assert.equal(result.move, native.move, `${native.name} ${JSON.stringify(limits)}`);
+    assert.equal(result.nodes, native.nodes, `${native.name} ${JSON.stringify(limits)}`);
+    assert.equal(result.depth, native.depth, native.name);
+  }
+});
+
+test('a game: play, paths, undo, outcome, record', () => {
+  const game = Game.start();
+  const played = game.play('l2-k3');
+  assert.deepEqual(played, { move: 'l2-k3', path: ['l2', 'k3'], side: 'x' });
+  assert.equal(game.turn, 'o');
+  assert.deepEqual(game.moves, ['l2-k3']);
+  assert.deepEqual(game.outcome(), { result: 'ongoing', winner: null, reason: null });
+  const copy = Game.fromRecord(game.record());
+  assert.deepEqual(copy.moves, ['l2-k3']);
+  assert.equal(copy.position, game.position);
+  assert.equal(game.undo(), 'l2-k3');
+  assert.equal(game.position, START);
+  rejects('nothing-to-undo', () => game.undo());
+  assert.deepEqual(copy.clone().moves, ['l2-k3']);
+  const won = Game.fromPosition('xxxxx11/xxxxx11/xxxx12/xxx13/xx14/16/oooooooooo6/ooooooooo7/16/16/16/16/16/16/16/16 o');
+  assert.equal(won.outcome().winner, 'x');
+  assert.deepEqual(won.legalMoves(), []);
+  rejects('game-over', () => won.play('a10-a9'));
+  rejects('game-over', () => searchSync(won, { depth: 2 }));
+});
+
+test('garbage gets an error, never a crash', () => {
+  const game = Game.start();
+  const garbage = [undefined, null, 42, {}, [], () => 0, Symbol('s'), 10n, NaN];
+  for (const value of garbage) {
+    rejects('invalid-argument', () => game.play(value));
+    rejects('invalid-argument', () => game.destinations(value));
+    rejects('invalid-argument', () => game.path(value));
+    rejects('invalid-argument', () => searchSync(game, value));
+    if (value !== 42) rejects('invalid-argument', () => searchSync(game, { depth: value }));
+    rejects('invalid-argument', () => game.perft(value));
+    if (value !== undefined) rejects('invalid-argument', () => new Game(value));
+  }
+  for (const text of ['', 'zz', 'a1-', 'a1-a1', 'q1-q2', '\u0000', 'l2-k3-'.repeat(1000), '\ud800']) {
+    assert.throws(() => game.play(text), (e) => e instanceof HalmaError && ['invalid-text', 'illegal-move'].includes(e.code), text);
+  }
+  rejects('illegal-move', () => game.play('a1-a2'));
+  rejects('illegal-move', () => game.path('l2-l9'));
+  rejects('invalid-text', () => game.destinations('z9'));
+  assert.deepEqual(game.destinations('a1'), []);
+  for (const text of ['16 x', '16/16 x', 'x'.repeat(100000), 'ooooo11/ooooo11 z', `${START}\nl2-k3 k3-j4`]) {
+    rejects('invalid-text', () => new Game(text));
+  }
+  rejects('invalid-text', () => Game.fromPosition(`${START}\nl2-k3`));
+  rejects('invalid-argument', () => new Game('x'.repeat(2 << 20)));
+  for (const limits of [{}, { level: 0 }, { level: 11 }, { level: 2.5 }, { depth: -1 }, { depth: 1001 }, { nodes: 1.5 },
+    { timeMs: -1 }, { timeMs: Infinity }, { level: 3, depth: 2 }, { speed: 9 }, { nodes: 2 ** 60 }]) {
+    rejects('invalid-argument', () => searchSync(game, limits));
+  }
+  rejects('invalid-argument', () => game.perft(6));
+  game.free();
+  game.free();
+  rejects('no-game', () => game.legalMoves());
+  // The module still answers.
+  assert.equal(Game.start().legalMoves().length, 40);
+});
+
+test('a search reports each iteration and can be stopped by its host', () => {
+  const depths = [];
+  const result = searchSync(Game.start(), { depth: 4 }, { onInfo: (info) => depths.push(info.depth) });
+  assert.deepEqual(depths, [1, 2, 3, 4]);
+  assert.equal(result.depth, 4);
+  assert.deepEqual(result.path, Game.start().path(result.move));
+  let asked = 0;
+  const started = performance.now();
+  const stopped = searchSync(Game.start(), { timeMs: 60_000 }, { stopRequested: () => ++asked > 50 });
+  assert.ok(performance.now() - started < 10_000, 'the stop ended the search');
+  assert.ok(Game.start().legalMoves().includes(stopped.move));
+  assert.ok(asked > 50);
+});
+
+test('a level search answers within its time', () => {
+  const started = performance.now();
+  const result = searchSync(Game.start(), { level: 10 });
+  const ms = performance.now() - started;
+  assert.ok(Game.start().legalMoves().includes(result.move));
+  assert.ok(ms < 5000, `${ms} ms`);
+});
+
+test('Engine needs Web Workers: refused with an error in Node', async () => {
+  if (typeof Worker === 'function') return;
+  await assert.rejects(Engine.create(), (e) => e instanceof HalmaError && e.code === 'unsupported');
+});
