@@ -28,7 +28,10 @@ fn forward_game(plies: usize) -> Game {
         let side = game.position().turn();
         let moves = game.legal_moves();
         let gain = |mv: &Move| {
-            let (from, to) = (i32::from(mv.from.rank_of().index()), i32::from(mv.to.rank_of().index()));
+            let (from, to) = (
+                i32::from(mv.from.rank_of().index()),
+                i32::from(mv.to.rank_of().index()),
+            );
             if side == halma::Side::X {
                 to - from
             } else {

@@ -115,8 +115,9 @@ pub enum SearchError {
     StopTokenUsed,
 }
 
-/// What a search found.
+/// What a search found. Fields may be added (it is `#[non_exhaustive]`).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct SearchResult {
     /// The move to play: always legal in the searched game.
     pub best_move: Move,
@@ -125,9 +126,11 @@ pub struct SearchResult {
     /// The last completed iteration: below the depth limit only when a forced result was
     /// proven early, another limit or a stop ended the search first, or there is a single
     /// legal move; 0 when the search was stopped before it completed one (the move is then
-    /// the best-ordered legal move). When the race solver played (the armies separated),
-    /// the plies of the race it saw to the end, which can exceed the depth limit.
+    /// the best-ordered legal move), and when the race solver played (see `race_plies`).
     pub depth: u32,
+    /// When the race solver played (the armies separated), the plies of the race it saw to
+    /// the end, which can exceed the depth limit; `None` when the alpha-beta search played.
+    pub race_plies: Option<u32>,
     /// The nodes visited.
     pub nodes: u64,
     /// The time the search took.
@@ -176,12 +179,17 @@ impl ForcedResult {
     }
 }
 
-/// Progress of a search, reported after each completed iteration.
+/// Progress of a search, reported after each completed iteration. Fields may be added (it
+/// is `#[non_exhaustive]`).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct SearchInfo {
-    /// The depth of the iteration just completed (a race solver's answer, in a separated
-    /// race, is reported once, with the plies of its race as the depth).
+    /// The depth of the iteration just completed (0 for a race solver's answer, which is
+    /// reported once, with its plies in `race_plies`).
     pub depth: u32,
+    /// For a race solver's answer (the armies separated), the plies of the race it saw to
+    /// the end; `None` for an iteration of the alpha-beta search.
+    pub race_plies: Option<u32>,
     /// Its score, from the side to move's point of view.
     pub score: i32,
     /// The nodes visited so far.
@@ -415,10 +423,14 @@ impl Engine {
             number,
             token,
         };
-        let answer = match solve_race(&mut self.solver, self.table_mb, game, limits, start, stops) {
+        let solved = solve_race(&mut self.solver, self.table_mb, game, limits, start, stops);
+        // The solver's answer has the plies of its race for its depth.
+        let race_plies = solved.as_ref().map(|answer| answer.depth);
+        let answer = match solved {
             Some(answer) => {
                 info(&SearchInfo {
-                    depth: answer.depth,
+                    depth: 0,
+                    race_plies,
                     score: answer.score,
                     nodes: answer.nodes,
                     nodes_per_second: per_second(answer.nodes, start.elapsed()),
@@ -437,7 +449,12 @@ impl Engine {
         Ok(SearchResult {
             best_move: answer.best_move,
             score: answer.score,
-            depth: answer.depth,
+            depth: if race_plies.is_some() {
+                0
+            } else {
+                answer.depth
+            },
+            race_plies,
             nodes: answer.nodes,
             time: start.elapsed(),
             pv: answer.pv,

@@ -92,6 +92,7 @@ impl Searcher<'_> {
             let nodes = self.total_nodes();
             info(&SearchInfo {
                 depth,
+                race_plies: None,
                 score,
                 nodes,
                 nodes_per_second: per_second(nodes, time),

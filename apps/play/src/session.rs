@@ -48,7 +48,14 @@ fn say(text: impl Display) -> Result<(), Fatal> {
 impl Session {
     /// A session with these options; `colour`, `live` and `echo` describe the terminal.
     pub fn new(options: &Options, colour: bool, live: bool, echo: bool) -> Session {
-        let engine = Engine::new();
+        let mut engine = Engine::new();
+        // The machine's cores, but for limits of depth or nodes alone: one thread, so that
+        // the game replays the same.
+        let deterministic = options.fixed.time.is_none()
+            && (options.fixed.depth.is_some() || options.fixed.nodes.is_some());
+        if !deterministic {
+            engine.set_threads(std::thread::available_parallelism().map_or(1, |cores| cores.get()));
+        }
         let thinking = Thinking::new(engine.stop_handle());
         Session {
             game: Game::new(),
