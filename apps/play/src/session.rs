@@ -197,7 +197,7 @@ impl Session {
         let described = LastMove::of(&self.game).map_or(String::new(), |last| last.describe());
         say(format!(
             "computer ({computer}) plays {described} (depth {}, score {} for {computer}, {} nodes, {:.2} s)",
-            result.depth,
+            result.race_plies.unwrap_or(result.depth),
             score_text(result.score),
             result.nodes,
             result.time.as_secs_f64()
