@@ -134,6 +134,18 @@ typedef struct halma_engine halma_engine;
 typedef struct halma_game halma_game;
 
 /**
+ * A stop for one search. Opaque: made by `halma_stop_token_new`, handed to one
+ * `halma_engine_search_with_stop` or `halma_engine_search_level_with_stop`, stopped by
+ * `halma_stop_token_stop` from any thread at any time (before the search starts too: the
+ * search then returns at once), released by `halma_stop_token_free`.
+ *
+ * A token belongs to the first search it is handed to: another search refuses it with
+ * `HALMA_STATUS_INVALID_ARGUMENT`, so a stop that comes after its search ended never
+ * reaches a later one. Make a new token for each search.
+ */
+typedef struct halma_stop_token halma_stop_token;
+
+/**
  * The result of a call: `HALMA_STATUS_OK` or why it failed.
  */
 typedef int32_t halma_status;
@@ -417,6 +429,31 @@ halma_status halma_engine_search_level(halma_engine *engine,
                                        halma_search_result *out);
 
 /**
+ * Like `halma_engine_search`, stopped also by `stop` (see `halma_stop_token`): a
+ * `halma_stop_token_stop` made at any time, before this call has begun searching too,
+ * makes it return its best move so far. The token is this search's: one handed to an
+ * earlier search is INVALID_ARGUMENT.
+ *
+ * NULL_ARGUMENT for any NULL; INVALID_ARGUMENT when all three limits are 0 or the token
+ * was used; BUSY while another search on this engine runs; GAME_OVER for a finished game.
+ */
+halma_status halma_engine_search_with_stop(halma_engine *engine,
+                                           const halma_game *game,
+                                           const halma_search_limits *limits,
+                                           const halma_stop_token *stop,
+                                           halma_search_result *out);
+
+/**
+ * Like `halma_engine_search_level`, stopped also by `stop`, as
+ * `halma_engine_search_with_stop` is.
+ */
+halma_status halma_engine_search_level_with_stop(halma_engine *engine,
+                                                 const halma_game *game,
+                                                 int32_t level,
+                                                 const halma_stop_token *stop,
+                                                 halma_search_result *out);
+
+/**
  * Stops the search running on `engine`, if any: it returns its best move so far within a
  * few milliseconds. With no search running it does nothing (the next search is not
  * affected). Callable from any thread at any time; NULL is fine (nothing happens).
@@ -428,6 +465,16 @@ void halma_engine_stop(const halma_engine *engine);
  * a search runs.
  */
 halma_status halma_engine_clear(halma_engine *engine);
+
+/**
+ * Makes the engine's searches run on `threads` threads (1 by default, up to 256): the
+ * calling thread and `threads - 1` helpers started for each search, sharing its table
+ * (Lazy SMP), so that a time limit buys a deeper search. With 1 no thread is started and a
+ * search limited by depth or nodes alone is deterministic; with more it is not, and a node
+ * limit counts the nodes of every thread. More threads than the machine's cores only slow
+ * it down. INVALID_ARGUMENT for 0 or more than 256; BUSY while a search runs.
+ */
+halma_status halma_engine_set_threads(halma_engine *engine, uint32_t threads);
 
 /**
  * Sets the function called after each completed iteration of this engine's searches
@@ -607,6 +654,26 @@ halma_status halma_move_to_text(halma_move move, char *buf, size_t len, size_t *
  * 289844520 at depths 1 to 5.
  */
 halma_status halma_perft(const char *position, uint32_t depth, uint64_t *out);
+
+/**
+ * A new stop token, not stopped. Free it with `halma_stop_token_free`. Returns NULL only
+ * after a panic.
+ */
+halma_stop_token *halma_stop_token_new(void);
+
+/**
+ * Stops the search `token` is handed to: now if it runs, at once when it starts if it has
+ * not yet (it returns its best move so far within a few milliseconds, the best-ordered legal
+ * move if it had not completed an iteration). Callable from any thread at any time, as often
+ * as wanted; NULL is fine (nothing happens).
+ */
+void halma_stop_token_stop(const halma_stop_token *token);
+
+/**
+ * Frees a stop token. NULL is fine (nothing happens). No search it was handed to, and no
+ * `halma_stop_token_stop` on it, may be running.
+ */
+void halma_stop_token_free(halma_stop_token *token);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -10,7 +10,8 @@
 //!   (`l2-k3`), [`MoveText`] (a hop path such as `n2-n4-n6`), [`MoveList`].
 //! - The computer opponent: [`Engine`] searches a game within [`Limits`] (depth, nodes,
 //!   time, or a difficulty level) and can be stopped from another thread ([`search`]).
-//!   It starts no thread, and reads time from one [`clock`], which a WebAssembly host sets.
+//!   It starts no thread unless asked to ([`Engine::set_threads`]), and reads time from
+//!   one [`clock`], which a WebAssembly host sets.
 //! - The C ABI is no part of this Rust API: the repository's `halma-capi` crate builds it
 //!   into `libhalma.a` and `libhalma.so` for C and C++ hosts (`include/halma.h`,
 //!   `include/halma.hpp`).
@@ -99,6 +100,7 @@ pub use position::{
 pub use record::ParseRecordError;
 pub use search::{
     DEFAULT_LEVEL, Engine, ForcedResult, Limits, SearchError, SearchInfo, SearchResult, StopHandle,
+    StopToken,
 };
 pub use side::{ParseSideError, Side};
 pub use square::{ParseSquareError, Square};

@@ -6,10 +6,15 @@
 //! mirror image (the board turned half a turn) as o's army: both sides need the same number
 //! of moves, so the side to move wins with no tempo to spare, and one wasted move hands the
 //! race over. Every race is played twice, each side moving first once.
+//!
+//! And depth- and node-limited searches of a race far beyond the solver's reach stay
+//! bounded and repeat exactly.
 
 mod common;
 
-use common::pos;
+use std::time::Duration;
+
+use common::{pos, within};
 use halma::race::{self, Budget, Puzzle, Solver};
 use halma::{Bitboard, Engine, Game, Limits, Move, Position, Side, Square};
 
@@ -95,6 +100,36 @@ fn the_engine_wins_mirrored_races_against_a_perfect_racer() {
         for turn in Side::ALL {
             let position = Position::from_parts(placement, turn).unwrap();
             assert_eq!(play(&position, &limits), Some(turn), "{position}");
+        }
+    }
+}
+
+/// x one move from its goal (a11-a12), o's army strung along ranks 6 and 7, all 19 pieces
+/// outside its own: separated, and far beyond the reach of a small budget for o.
+const FAR_RACE: &str =
+    "xxxxx11/xxxxx11/xxxx12/xxx13/1x14/x15/16/16/16/oooooooooooooooo/ooo13/16/16/16/16/16";
+
+#[test]
+fn depth_and_node_limited_searches_of_a_far_race_end_soon_and_repeat() {
+    // The solver's budget follows the limits, a depth limit alone getting a bounded
+    // default: before, each of these searches took 13 to 25 s (its beam search unbounded).
+    for limits in [Limits::depth(2), Limits::nodes(5_000)] {
+        for turn in ["x", "o"] {
+            let game = Game::from_position(pos(&format!("{FAR_RACE} {turn}")));
+            let limits = limits.clone();
+            let search = move || {
+                let result = Engine::new().search(&game, &limits).unwrap();
+                (result.best_move, result.score, result.nodes, result.pv)
+            };
+            let first = within(
+                Duration::from_secs(60),
+                "a far race's search",
+                search.clone(),
+            );
+            assert_eq!(within(Duration::from_secs(60), "again", search), first);
+            if turn == "x" {
+                assert_eq!(first.0.to_string(), "a11-a12");
+            }
         }
     }
 }

@@ -24,6 +24,7 @@
 struct thinker {
     halma_engine *engine;
     halma_game *position; /* the worker's own copy of the game */
+    halma_stop_token *stop; /* this search's stop, which the UI thread may call at any time */
     int level;
     pthread_t thread;
     pthread_mutex_t lock;
@@ -119,8 +120,8 @@ static void on_info(const halma_search_info *info, void *user) {
 static void *think(void *arg) {
     struct thinker *thinker = (struct thinker *)arg;
     halma_search_result result;
-    halma_status status = halma_engine_search_level(thinker->engine, thinker->position,
-                                                    thinker->level, &result);
+    halma_status status = halma_engine_search_level_with_stop(
+        thinker->engine, thinker->position, thinker->level, thinker->stop, &result);
     pthread_mutex_lock(&thinker->lock);
     thinker->status = status;
     if (status != HALMA_STATUS_OK) {
@@ -132,24 +133,20 @@ static void *think(void *arg) {
     return NULL;
 }
 
-static int read_done(struct thinker *thinker) {
-    int done;
-    pthread_mutex_lock(&thinker->lock);
-    done = thinker->done;
-    pthread_mutex_unlock(&thinker->lock);
-    return done;
-}
-
 /* Starts the computer's search of `game` on the worker thread. */
 static int start_thinking(struct thinker *thinker, const halma_game *game) {
     thinker->position = halma_game_clone(game);
-    if (thinker->position == NULL) {
+    thinker->stop = halma_stop_token_new();
+    if (thinker->position == NULL || thinker->stop == NULL) {
+        halma_game_free(thinker->position);
+        halma_stop_token_free(thinker->stop);
         return 0;
     }
     thinker->done = 0;
     thinker->depth = 0;
     if (pthread_create(&thinker->thread, NULL, think, thinker) != 0) {
         halma_game_free(thinker->position);
+        halma_stop_token_free(thinker->stop);
         return 0;
     }
     thinker->running = 1;
@@ -166,6 +163,7 @@ static void finish_thinking(struct thinker *thinker, halma_game *game) {
     pthread_join(thinker->thread, NULL);
     thinker->running = 0;
     halma_game_free(thinker->position);
+    halma_stop_token_free(thinker->stop);
     if (thinker->status != HALMA_STATUS_OK) {
         printf("%s (%s)\n", thinker->message, halma_status_str(thinker->status));
         return;
@@ -310,13 +308,10 @@ int main(int argc, char **argv) {
             score = thinker.score;
             pthread_mutex_unlock(&thinker.lock);
             if (got == 1 && (strcmp(line, "stop") == 0 || strcmp(line, "quit") == 0)) {
-                /* The search returns its best move so far within a few milliseconds. A stop
-                 * reaches only a search that has begun, so it is repeated until the worker is
-                 * done (the worker may not have entered the search yet). */
-                while (!read_done(&thinker)) {
-                    halma_engine_stop(thinker.engine);
-                    poll(NULL, 0, 1);
-                }
+                /* The search returns its best move so far within a few milliseconds; the
+                 * token is this search's, so the stop holds even if the worker has not
+                 * entered the search yet. */
+                halma_stop_token_stop(thinker.stop);
                 printf("Stopped: the computer plays its best move so far.\n");
                 playing = strcmp(line, "quit") != 0;
                 done = 1;

@@ -3,12 +3,15 @@
 //!
 //! Inputs ([`Arg`]: [`Shared`], [`Exclusive`], [`CText`], and pairs of them) become Rust
 //! references; outputs ([`Output`]: [`Out`], [`OutArray`], [`OutText`], or `()` for none) are
-//! NULL-checked with the inputs and written after the body, only on success. Handles are
+//! NULL-checked with the inputs and written after the body, only on success. The two traits
+//! are [`super::guard`]'s, whose [`call`](super::guard::call) uses them (re-exported here
+//! with their implementations). Handles are
 //! made by [`handle`] and released by [`free`]. [`safety!`] writes an entry point's
 //! `# Safety` section from the same contracts.
 
 use core::ffi::{CStr, c_char};
 
+pub(crate) use super::guard::{Arg, Output};
 use super::guard::{Error, guard};
 use super::types::*;
 
@@ -84,21 +87,6 @@ macro_rules! safety {
     };
 }
 pub(crate) use safety;
-
-/// An input argument of an entry point (or two, as a pair, checked in order), turned into
-/// what the body uses: `NULL_ARGUMENT` for a NULL pointer.
-pub(crate) trait Arg {
-    /// What the body gets.
-    type Checked<'a>
-    where
-        Self: 'a;
-
-    /// The checked argument, or `NULL_ARGUMENT` naming the first NULL pointer.
-    ///
-    /// # Safety
-    /// Each pointer is NULL or meets the contract of its type during `'a`.
-    unsafe fn check<'a>(self) -> Result<Self::Checked<'a>, Error>;
-}
 
 /// `const T *name`, borrowed shared: its contract is `safety!(shared ...)` (for a
 /// `halma_engine`, `safety!(live ...)`: it synchronizes its own changes). Gives `&T`.
@@ -182,22 +170,6 @@ pub(crate) fn utf8<'a>(cstr: &'a CStr, what: &str) -> Result<&'a str, Error> {
             ),
         )
     })
-}
-
-/// The output of an entry point: NULL-checked after its inputs, before the body runs, and
-/// written with the body's value, only on success.
-pub(crate) trait Output {
-    /// What the body gives.
-    type Value;
-
-    /// `NULL_ARGUMENT`, naming it, for a NULL pointer that must not be NULL.
-    fn check(&self) -> Result<(), Error>;
-
-    /// Writes `value`: a failed write (`BUFFER_TOO_SMALL`) writes only the size needed.
-    ///
-    /// # Safety
-    /// [`Output::check`] returned `Ok`, and each pointer meets the contract of the type.
-    unsafe fn write(self, value: Self::Value) -> Result<(), Error>;
 }
 
 /// No output.

@@ -9,12 +9,13 @@ use std::sync::{Mutex, MutexGuard, TryLockError};
 use std::time::Duration;
 
 use crate::search::{
-    DEFAULT_LEVEL, DEFAULT_TABLE_MB, Engine, Limits, SCORE_WIN, SearchError, SearchInfo,
-    SearchResult, StopHandle,
+    DEFAULT_LEVEL, DEFAULT_TABLE_MB, Engine, Limits, MAX_THREADS, SCORE_WIN, SearchError,
+    SearchInfo, SearchResult, StopHandle, StopToken,
 };
 
 use super::args::{Arg, Out, Shared, free, handle, safety};
 use super::guard::{Error, call, guard};
+use super::stop::halma_stop_token;
 use super::types::*;
 
 /// A forced win in `n` plies scores `HALMA_SCORE_WIN - n`, a forced loss the negation; every
@@ -200,7 +201,7 @@ pub unsafe extern "C" fn halma_engine_search(
     // SAFETY: this function's contract is `call`'s.
     unsafe {
         call(args, Out(out), |((engine, game), limits)| {
-            search(engine, game, &limits_of(limits)?)
+            search(engine, game, &limits_of(limits)?, None)
         })
     }
 }
@@ -221,7 +222,67 @@ pub unsafe extern "C" fn halma_engine_search_level(
     // SAFETY: this function's contract is `call`'s.
     unsafe {
         call(searched(engine, game), Out(out), |(engine, game)| {
-            search(engine, game, &limits)
+            search(engine, game, &limits, None)
+        })
+    }
+}
+
+/// Like `halma_engine_search`, stopped also by `stop` (see `halma_stop_token`): a
+/// `halma_stop_token_stop` made at any time, before this call has begun searching too,
+/// makes it return its best move so far. The token is this search's: one handed to an
+/// earlier search is INVALID_ARGUMENT.
+///
+/// NULL_ARGUMENT for any NULL; INVALID_ARGUMENT when all three limits are 0 or the token
+/// was used; BUSY while another search on this engine runs; GAME_OVER for a finished game.
+#[doc = safety!(
+    live(engine: halma_engine),
+    shared(game: halma_game),
+    data(limits: halma_search_limits),
+    live(stop: halma_stop_token),
+    out(out),
+)]
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn halma_engine_search_with_stop(
+    engine: *mut halma_engine,
+    game: *const halma_game,
+    limits: *const halma_search_limits,
+    stop: *const halma_stop_token,
+    out: *mut halma_search_result,
+) -> halma_status {
+    let args = (
+        searched(engine, game),
+        (Shared(limits, "limits"), Shared(stop, "stop")),
+    );
+    // SAFETY: this function's contract is `call`'s.
+    unsafe {
+        call(args, Out(out), |((engine, game), (limits, stop))| {
+            search(engine, game, &limits_of(limits)?, Some(&stop.token))
+        })
+    }
+}
+
+/// Like `halma_engine_search_level`, stopped also by `stop`, as
+/// `halma_engine_search_with_stop` is.
+#[doc = safety!(
+    live(engine: halma_engine),
+    shared(game: halma_game),
+    live(stop: halma_stop_token),
+    out(out),
+)]
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn halma_engine_search_level_with_stop(
+    engine: *mut halma_engine,
+    game: *const halma_game,
+    level: i32,
+    stop: *const halma_stop_token,
+    out: *mut halma_search_result,
+) -> halma_status {
+    let limits = Limits::level(level.clamp(1, 10) as u8);
+    let args = (searched(engine, game), Shared(stop, "stop"));
+    // SAFETY: this function's contract is `call`'s.
+    unsafe {
+        call(args, Out(out), |((engine, game), stop)| {
+            search(engine, game, &limits, Some(&stop.token))
         })
     }
 }
@@ -248,11 +309,13 @@ fn limits_of(limits: &halma_search_limits) -> Result<Limits, Error> {
         .with_time(Duration::from_millis(limits.time_ms)))
 }
 
-/// Searches `game` with `engine` within `limits`, reporting to the engine's info callback.
+/// Searches `game` with `engine` within `limits`, reporting to the engine's info callback,
+/// stopped by `stop` too if given.
 fn search(
     engine: &halma_engine,
     game: &halma_game,
     limits: &Limits,
+    stop: Option<&StopToken>,
 ) -> Result<halma_search_result, Error> {
     let mut state = engine.lock()?;
     let State { engine, info } = &mut *state;
@@ -260,7 +323,7 @@ fn search(
         if let Some(callback) = info {
             let pv: Vec<halma_move> = progress.pv.iter().map(|&mv| mv.into()).collect();
             let info = halma_search_info {
-                depth: progress.depth,
+                depth: progress.race_plies.unwrap_or(progress.depth),
                 score: progress.score,
                 nodes: progress.nodes,
                 nodes_per_second: progress.nodes_per_second,
@@ -274,15 +337,17 @@ fn search(
             unsafe { (callback.function)(&info, callback.user) };
         }
     };
-    let result = engine
-        .search_with_info(&game.game, limits, &mut report)
-        .map_err(|error| match error {
-            SearchError::GameOver => Error::new(
-                HALMA_STATUS_GAME_OVER,
-                "the game is over, so there is no move to search for",
-            ),
-            _ => Error::new(HALMA_STATUS_INVALID_ARGUMENT, error),
-        })?;
+    let result = match stop {
+        Some(stop) => engine.search_with_stop(&game.game, limits, stop, &mut report),
+        None => engine.search_with_info(&game.game, limits, &mut report),
+    };
+    let result = result.map_err(|error| match error {
+        SearchError::GameOver => Error::new(
+            HALMA_STATUS_GAME_OVER,
+            "the game is over, so there is no move to search for",
+        ),
+        _ => Error::new(HALMA_STATUS_INVALID_ARGUMENT, error),
+    })?;
     Ok(result_of(&result))
 }
 
@@ -291,7 +356,8 @@ fn result_of(result: &SearchResult) -> halma_search_result {
     halma_search_result {
         best_move: result.best_move.into(),
         score: result.score,
-        depth: result.depth,
+        // The documented meaning: the race's plies when the race solver played.
+        depth: result.race_plies.unwrap_or(result.depth),
         nodes: result.nodes,
         time_ms: millis(result.time),
     }
@@ -323,6 +389,37 @@ pub unsafe extern "C" fn halma_engine_stop(engine: *const halma_engine) {
 pub unsafe extern "C" fn halma_engine_clear(engine: *mut halma_engine) -> halma_status {
     // SAFETY: this function's contract is `change_engine`'s.
     unsafe { change_engine(engine, |state| state.engine.clear()) }
+}
+
+/// Makes the engine's searches run on `threads` threads (1 by default, up to 256): the
+/// calling thread and `threads - 1` helpers started for each search, sharing its table
+/// (Lazy SMP), so that a time limit buys a deeper search. With 1 no thread is started and a
+/// search limited by depth or nodes alone is deterministic; with more it is not, and a node
+/// limit counts the nodes of every thread. More threads than the machine's cores only slow
+/// it down. INVALID_ARGUMENT for 0 or more than 256; BUSY while a search runs.
+#[doc = safety!(live(engine: halma_engine))]
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn halma_engine_set_threads(
+    engine: *mut halma_engine,
+    threads: u32,
+) -> halma_status {
+    let engine = Shared(engine.cast_const(), "engine");
+    // SAFETY: this function's contract is `call`'s.
+    unsafe {
+        call(engine, (), |engine| {
+            let threads = usize::try_from(threads)
+                .ok()
+                .filter(|threads| (1..=MAX_THREADS).contains(threads))
+                .ok_or_else(|| {
+                    Error::new(
+                        HALMA_STATUS_INVALID_ARGUMENT,
+                        format_args!("threads: 1 to {MAX_THREADS}, not {threads}"),
+                    )
+                })?;
+            engine.lock()?.engine.set_threads(threads);
+            Ok(())
+        })
+    }
 }
 
 /// Sets the function called after each completed iteration of this engine's searches

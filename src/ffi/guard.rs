@@ -1,6 +1,10 @@
 //! The boundary machinery shared by every entry point: the panic guard, the thread's last
 //! error, and [`call`], the guard around the checks of an entry point's arguments, its body
 //! and its output.
+//!
+//! [`call`] checks and writes through two traits defined here, [`Arg`] and [`Output`]; each
+//! kind of pointer argument implements them in [`super::args`], which builds on this module
+//! (its errors, and the guard around a handle's release) and not the other way round.
 
 use core::ffi::{CStr, c_char};
 use core::fmt::Display;
@@ -10,7 +14,6 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use crate::{NothingToUndoError, ParseLegalMoveError, ParsePositionError, PlayError};
 
-use super::args::{Arg, Output};
 use super::types::*;
 
 /// A failed call: its status and the sentence for the last error message.
@@ -199,6 +202,39 @@ fn panic_message(payload: &(dyn Any + Send)) -> &str {
     } else {
         "no message"
     }
+}
+
+/// An input argument of an entry point (or two, as a pair, checked in order), turned into
+/// what the body uses: `NULL_ARGUMENT` for a NULL pointer. Each kind, with its contract, is
+/// in [`super::args`].
+pub(crate) trait Arg {
+    /// What the body gets.
+    type Checked<'a>
+    where
+        Self: 'a;
+
+    /// The checked argument, or `NULL_ARGUMENT` naming the first NULL pointer.
+    ///
+    /// # Safety
+    /// Each pointer is NULL or meets the contract of its type during `'a`.
+    unsafe fn check<'a>(self) -> Result<Self::Checked<'a>, Error>;
+}
+
+/// The output of an entry point: NULL-checked after its inputs, before the body runs, and
+/// written with the body's value, only on success. Each kind, with its contract, is in
+/// [`super::args`].
+pub(crate) trait Output {
+    /// What the body gives.
+    type Value;
+
+    /// `NULL_ARGUMENT`, naming it, for a NULL pointer that must not be NULL.
+    fn check(&self) -> Result<(), Error>;
+
+    /// Writes `value`: a failed write (`BUFFER_TOO_SMALL`) writes only the size needed.
+    ///
+    /// # Safety
+    /// [`Output::check`] returned `Ok`, and each pointer meets the contract of the type.
+    unsafe fn write(self, value: Self::Value) -> Result<(), Error>;
 }
 
 /// The body of an entry point with pointers, without the guard: checks `args` (in order),

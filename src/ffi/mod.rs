@@ -61,10 +61,12 @@ mod args;
 mod engine;
 mod game;
 mod guard;
+mod stop;
 mod types;
 mod version;
 
 pub use engine::*;
 pub use game::*;
+pub use stop::*;
 pub use types::*;
 pub use version::*;

@@ -6,6 +6,12 @@
 //! pieces outside still have to go second, until one fills the goal. Its length is no
 //! optimum, only an upper bound; with the solver's proven lower bound it brackets the least
 //! number of moves.
+//!
+//! Judging the armies is most of its cost (the lower bound's straggler part above all), and
+//! their number grows with the moves each army has: a beam of a race judges 30,000 to
+//! 200,000 armies, a few microseconds each; one far from the goal (19 pieces in a line, a
+//! hundred moves each) 500,000, ten times dearer each. So the armies judged are counted, as
+//! the beam's nodes, and a search may limit them.
 
 use std::collections::HashSet;
 
@@ -13,43 +19,58 @@ use super::army::{Army, GOAL, Rules};
 use super::bounds::{distance_left, lower_bound};
 use crate::moves::Move;
 
+/// What a beam search found, and what it cost.
+pub(crate) struct Beam {
+    /// The sequence, if one was found.
+    pub(crate) moves: Option<Vec<Move>>,
+    /// The armies judged.
+    pub(crate) nodes: u64,
+}
+
 /// A sequence of moves filling the goal from `root` under `rules`, keeping `width` armies a
-/// level, at most `max_moves` long; `None` when the beam dies out or runs longer, or when
-/// `stopped` (asked before each level) says so.
+/// level, at most `max_moves` long, judging `node_limit` armies at most (and the moves of
+/// the army it reaches it at); none when the beam dies out, runs longer or reaches the
+/// limit, or when `stopped` (asked before each army's moves) says so.
 pub(crate) fn beam(
     root: Army,
     rules: &Rules,
     width: usize,
     max_moves: usize,
+    node_limit: u64,
     stopped: &dyn Fn() -> bool,
-) -> Option<Vec<Move>> {
+) -> Beam {
     // Every army of every level, with the index of the army it came from and the move.
     let mut tree: Vec<(Army, Option<(usize, Move)>)> = vec![(root, None)];
     let mut level = 0..1;
     let mut seen = HashSet::new();
     seen.insert(root);
+    let mut nodes = 0;
+    let ended = |nodes| Beam { moves: None, nodes };
     for _ in 0..max_moves {
         if let Some(found) = tree[level.clone()]
             .iter()
             .position(|(army, ..)| *army == GOAL)
         {
-            return Some(path(&tree, level.start + found));
-        }
-        if stopped() {
-            return None;
+            let moves = Some(path(&tree, level.start + found));
+            return Beam { moves, nodes };
         }
         let mut next: Vec<(u32, Army, usize, Move)> = Vec::new();
         for index in level.clone() {
+            if nodes >= node_limit || stopped() {
+                return ended(nodes);
+            }
             let army = tree[index].0;
+            let before = next.len();
             rules.for_each_move(army, |mv| {
                 let after = army.after(mv);
                 if seen.insert(after) {
                     next.push((score(after), after, index, mv));
                 }
             });
+            nodes += (next.len() - before) as u64;
         }
         if next.is_empty() {
-            return None;
+            return ended(nodes);
         }
         if next.len() > width {
             next.select_nth_unstable_by_key(width, |&(score, ..)| score);
@@ -62,7 +83,7 @@ pub(crate) fn beam(
         );
         level = start..tree.len();
     }
-    None
+    ended(nodes)
 }
 
 /// How far `army` seems from the goal, lower is nearer: the lower bound, then the distance

@@ -8,11 +8,11 @@ use crate::position::Position;
 use crate::side::Side;
 
 use super::eval::{DRAW, Evaluator};
-use super::frame::{MAX_PLY, Stack};
+use super::frame::{MAX_PLY, NO_MOVE, Stack};
 use super::limits::Limits;
-use super::ordering::{is_special, key_moves, select};
+use super::ordering::{Counters, History, Keys, Picker, is_special};
 use super::params::Params;
-use super::stop::Signal;
+use super::stop::{Shared, Stops};
 use super::time::Clock;
 use super::tt::{Bound, Table};
 use super::{FORCED, SCORE_WIN};
@@ -20,11 +20,23 @@ use super::{FORCED, SCORE_WIN};
 /// Above every score.
 pub(crate) const INFINITY: i32 = SCORE_WIN + 1;
 
-/// One search: its settings, its counters and its path.
+/// How many of the moves a node searched before a cutoff the history marks down.
+const TRIED: usize = 32;
+
+/// How many nodes a thread counts before it adds them to the search's count and looks at
+/// the clock and the stops.
+const POLL: u64 = 1024;
+
+/// One thread of a search: its settings, its counters and its path.
 pub(crate) struct Searcher<'a> {
-    pub(crate) table: &'a mut Table,
-    signal: &'a Signal,
-    number: u64,
+    pub(crate) table: &'a Table,
+    pub(crate) stops: Stops<'a>,
+    shared: &'a Shared,
+    /// The main thread: it reads the clock, hears the stops, reports and chooses; the
+    /// others (helpers) fill the table until the search halts.
+    pub(crate) main: bool,
+    /// The only thread: the node limit is then counted exactly (a deterministic search).
+    alone: bool,
     pub(crate) params: Params,
     pub(crate) eval: Evaluator,
     /// Mixed into the table keys when the evaluation depends on the root (a blocked goal),
@@ -47,14 +59,27 @@ pub(crate) struct Searcher<'a> {
     pub(crate) stack: Stack,
     /// The legal moves of the node being expanded, before they are keyed into its frame.
     moves: Box<MoveList>,
+    /// How well each move did in this search.
+    history: History,
+    /// The last refutation of each move in this search.
+    counters: Counters,
+}
+
+/// The threads of a search as one searcher sees them: what they share, whether it is the
+/// main thread and whether it is alone.
+#[derive(Clone, Copy)]
+pub(crate) struct Team<'a> {
+    pub(crate) shared: &'a Shared,
+    pub(crate) main: bool,
+    pub(crate) alone: bool,
 }
 
 impl<'a> Searcher<'a> {
-    /// A search of `game` within `limits`, numbered `number` for the stop `signal`.
+    /// A thread of a search of `game` within `limits` started at `start`, ended by `stops`.
     pub(crate) fn new(
-        table: &'a mut Table,
-        signal: &'a Signal,
-        number: u64,
+        table: &'a Table,
+        stops: Stops<'a>,
+        team: Team<'a>,
         game: &Game,
         limits: &Limits,
         start: Instant,
@@ -77,8 +102,10 @@ impl<'a> Searcher<'a> {
         game_hashes.sort_unstable();
         Searcher {
             table,
-            signal,
-            number,
+            stops,
+            shared: team.shared,
+            main: team.main,
+            alone: team.alone,
             params,
             eval,
             salt,
@@ -92,17 +119,47 @@ impl<'a> Searcher<'a> {
             game_hashes,
             stack: Stack::new(),
             moves: Box::default(),
+            history: History::new(),
+            counters: Counters::new(),
         }
     }
 
-    /// Counts a node and aborts the search when a limit is reached or a stop came.
+    /// Aborts the search when a limit is reached or a stop came: the node limit counted at
+    /// every node when the thread is alone, everything else every [`POLL`] nodes.
     #[inline]
     fn poll(&mut self) {
-        let limited = self.nodes >= self.max_nodes;
-        let checked =
-            self.nodes & 1023 == 0 && (self.signal.stopped(self.number) || self.clock.expired());
-        if limited || checked {
+        if self.alone && self.nodes >= self.max_nodes {
             self.aborted = true;
+            return;
+        }
+        if self.nodes.is_multiple_of(POLL) {
+            let total = self.shared.count(POLL);
+            let limited = !self.alone && total >= self.max_nodes;
+            let told = self.main && (self.stops.stopped() || self.clock.expired());
+            if limited || told || self.shared.halted() {
+                self.halt();
+            }
+        }
+    }
+
+    /// Aborts this thread and halts the others.
+    pub(crate) fn halt(&mut self) {
+        self.aborted = true;
+        self.shared.halt();
+    }
+
+    /// Adds the nodes not counted yet to the search's count, at the thread's end.
+    pub(crate) fn flush(&mut self) {
+        self.shared.count(self.nodes % POLL);
+    }
+
+    /// The nodes the search visited so far, all threads together (this thread's exactly
+    /// when alone).
+    pub(crate) fn total_nodes(&self) -> u64 {
+        if self.alone {
+            self.nodes
+        } else {
+            self.shared.nodes() + self.nodes % POLL
         }
     }
 
@@ -175,18 +232,32 @@ impl<'a> Searcher<'a> {
                 }
             }
         }
+        // The static evaluation, computed once when a pruning needs it.
+        let mut static_eval = None;
+        let mut evaluate =
+            |searcher: &Self| *static_eval.get_or_insert_with(|| searcher.eval.evaluate(position));
+        let rfp = self.params.rfp_margin;
+        if rfp > 0 && !pv_node && depth <= self.params.rfp_depth && beta.abs() < FORCED {
+            // Reverse futility: far enough above beta, nothing the opponent does in the
+            // depth left brings the score back.
+            let eval = evaluate(self);
+            if eval - rfp * depth >= beta {
+                return eval;
+            }
+        }
         if self.params.null_move
             && !pv_node
             && depth >= 3
             && !self.stack[ply].passed
             && beta.abs() < FORCED
-            && self.eval.evaluate(position) >= beta
+            && evaluate(self) >= beta
         {
             // Passing is no move in Halma, but a side that passes and still beats beta
             // would surely beat it with a move.
             let mut passed = *position;
             passed.pass();
             self.stack[ply + 1].passed = true;
+            self.stack[ply + 1].entered_by = None;
             let reduction = 2 + depth / 4;
             let score = -self.node(
                 &mut passed,
@@ -203,59 +274,63 @@ impl<'a> Searcher<'a> {
                 return score.min(FORCED - 1);
             }
         }
-        position.generate(&mut self.moves);
-        if self.moves.is_empty() {
-            return self.draw_for(position.turn());
-        }
+        let iir = self.params.iir_depth;
+        let depth = if iir > 0 && depth >= iir && table_move.is_none() {
+            // Nothing known of this node: a shallower search finds a move to start from.
+            depth - 1
+        } else {
+            depth
+        };
         let killers = if self.params.killers {
             self.stack[ply].killers
         } else {
             [None; 2]
         };
-        let mut list = core::mem::take(&mut self.stack[ply].moves);
-        key_moves(
-            &mut list,
-            &self.moves,
-            position.turn(),
-            table_move,
+        let table_move = table_move.filter(|&mv| position.is_legal(mv));
+        let list = core::mem::take(&mut self.stack[ply].moves);
+        let history_weight = self.params.history;
+        let previous = self.stack[ply].entered_by;
+        let counter = match previous {
+            Some(previous) if self.params.counter_move => {
+                self.counters.get(position.turn(), previous)
+            }
+            _ => None,
+        };
+        let keys = Keys {
             killers,
-            self.params.rear_first,
-        );
+            counter,
+            rear_first: self.params.rear_first,
+            history_weight,
+        };
         let width = if self.params.beam {
             (self.params.beam_base + self.params.beam_step * depth as u32) as usize
         } else {
             usize::MAX
         };
+        let mut picker = Picker::new(list, table_move, keys, width);
+        // The moves searched before the one that cuts off, which the history marks down.
+        let mut tried = [NO_MOVE; TRIED];
+        let mut tried_count = 0;
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
-        for index in 0..list.len() {
-            let (key, mv) = select(&mut list, index);
+        let mut index = 0;
+        while let Some((key, mv)) = picker.next(position, &mut self.moves, &self.history) {
             let special = is_special(key);
             if index >= width && !special {
                 break;
             }
-            position.play_unchecked(mv);
-            let score = if index == 0 {
-                -self.node(position, depth - 1, ply + 1, -beta, -alpha)
+            let reduction = if index == 0 {
+                None
+            } else if self.params.lmr && depth >= 3 && index >= 3 && !special {
+                Some(if index >= 8 && depth >= 5 { 2 } else { 1 })
             } else {
-                let mut reduction = 0;
-                if self.params.lmr && depth >= 3 && index >= 3 && !special {
-                    reduction = if index >= 8 && depth >= 5 { 2 } else { 1 };
-                }
-                let mut score =
-                    -self.node(position, depth - 1 - reduction, ply + 1, -alpha - 1, -alpha);
-                if score > alpha && reduction > 0 {
-                    score = -self.node(position, depth - 1, ply + 1, -alpha - 1, -alpha);
-                }
-                if score > alpha && score < beta {
-                    score = -self.node(position, depth - 1, ply + 1, -beta, -alpha);
-                }
-                score
+                Some(0)
             };
-            position.undo_unchecked(mv);
+            let score = self.search_move(position, mv, reduction, depth, ply, alpha, beta);
+            index += 1;
             if self.aborted {
-                self.stack[ply].moves = list;
+                self.stack[ply].moves = picker.into_list();
                 return 0;
             }
             if score > best {
@@ -267,13 +342,30 @@ impl<'a> Searcher<'a> {
                     if score >= beta {
                         if !special {
                             self.stack[ply].add_killer(mv);
+                            if let Some(previous) = previous
+                                && self.params.counter_move
+                            {
+                                self.counters.set(position.turn(), previous, mv);
+                            }
+                        }
+                        if history_weight != 0 {
+                            let tried = &tried[..tried_count];
+                            self.history.reward(position.turn(), mv, tried, depth);
                         }
                         break;
                     }
                 }
             }
+            if tried_count < TRIED {
+                tried[tried_count] = mv;
+                tried_count += 1;
+            }
         }
-        self.stack[ply].moves = list;
+        self.stack[ply].moves = picker.into_list();
+        if index == 0 {
+            // No legal move: a draw.
+            return self.draw_for(position.turn());
+        }
         if self.params.table {
             let bound = if best >= beta {
                 Bound::Lower
@@ -291,6 +383,44 @@ impl<'a> Searcher<'a> {
             );
         }
         best
+    }
+}
+
+impl Searcher<'_> {
+    /// The score of `mv` at a node `depth` plies deep at `ply` with the window
+    /// (`alpha`, `beta`): the first move (`reduction` `None`) searched with the whole window,
+    /// the others with a null window first, `reduction` plies shallower, and again when they
+    /// beat `alpha` (first to the full depth, then with the whole window).
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn search_move(
+        &mut self,
+        position: &mut Position,
+        mv: Move,
+        reduction: Option<i32>,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        position.play_unchecked(mv);
+        self.stack[ply + 1].entered_by = Some(mv);
+        let score = match reduction {
+            None => -self.node(position, depth - 1, ply + 1, -beta, -alpha),
+            Some(reduction) => {
+                let mut score =
+                    -self.node(position, depth - 1 - reduction, ply + 1, -alpha - 1, -alpha);
+                if score > alpha && reduction > 0 {
+                    score = -self.node(position, depth - 1, ply + 1, -alpha - 1, -alpha);
+                }
+                if score > alpha && score < beta {
+                    score = -self.node(position, depth - 1, ply + 1, -beta, -alpha);
+                }
+                score
+            }
+        };
+        position.undo_unchecked(mv);
+        score
     }
 }
 

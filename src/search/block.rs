@@ -52,6 +52,25 @@ const NEIGHBOURS: [Bitboard; 256] = within(1);
 /// neighbours and jump landing squares.
 const AROUND: [Bitboard; 256] = within(2);
 
+/// The squares of `side`'s goal camp whose neighbours all lie in the camp: the only ones
+/// where a piece can be walled in (from any other a step leaves the camp).
+const fn enclosed(side: Side) -> Bitboard {
+    let goal = side.goal();
+    let mut squares = Bitboard::EMPTY;
+    let mut index = 0;
+    while index < 256 {
+        let square = Square::new(index as u8);
+        if goal.contains(square) && goal.is_superset(NEIGHBOURS[index]) {
+            squares = squares.with(square);
+        }
+        index += 1;
+    }
+    squares
+}
+
+/// [`enclosed`] for both sides, indexed by [`Side::index`].
+const ENCLOSED: [Bitboard; 2] = [enclosed(Side::X), enclosed(Side::O)];
+
 /// For each square, its neighbours closer to `side`'s goal corner (by the distance of
 /// [`DISTANCE`]): the steps that gain.
 const fn forward_neighbours(side: Side) -> [Bitboard; 256] {
@@ -118,7 +137,8 @@ impl Board {
 /// camp free or occupied as suits the piece. Then neither side can ever win.
 pub(crate) fn walled_in(board: &Board, side: Side) -> Bitboard {
     let goal = side.goal();
-    let kept = board.kept(side);
+    // A piece on the camp's edge steps out (the first test of `escapes`).
+    let kept = board.kept(side) & ENCLOSED[side.index()];
     let walls = board.pieces(side) & goal;
     if kept.is_empty() || walls.is_empty() {
         return Bitboard::EMPTY;
@@ -136,8 +156,12 @@ fn escapes(start: Square, goal: Bitboard, walls: Bitboard, occupied: Bitboard) -
         return true;
     }
     let mut reached = Bitboard::from_square(start);
-    let mut todo = vec![start];
-    while let Some(square) = todo.pop() {
+    // The squares reached and not yet left: camp squares, each pushed once.
+    let mut todo = [start; 19];
+    let mut waiting = 1;
+    while waiting > 0 {
+        waiting -= 1;
+        let square = todo[waiting];
         let steps = NEIGHBOURS[square.index() as usize] - walls;
         if !(steps - goal).is_empty() {
             return true;
@@ -153,7 +177,8 @@ fn escapes(start: Square, goal: Bitboard, walls: Bitboard, occupied: Bitboard) -
                 return true;
             }
             reached.insert(next);
-            todo.push(next);
+            todo[waiting] = next;
+            waiting += 1;
         }
     }
     false
@@ -170,6 +195,9 @@ fn mobile(occupied: Bitboard, square: Square) -> bool {
 /// camp among those around them: shut in (for now at least) partly by `side`.
 fn trapped(board: &Board, side: Side) -> Bitboard {
     let walls = board.pieces(side) & side.goal();
+    if walls.is_empty() {
+        return Bitboard::EMPTY;
+    }
     board
         .kept(side)
         .iter()
@@ -354,6 +382,19 @@ mod tests {
         let board = Board::new(&position(x, o, Side::X));
         assert!(walled_in(&board, Side::X).is_empty());
         assert!(!trapped(&board, Side::X).contains("a16".parse().unwrap()));
+    }
+
+    #[test]
+    fn only_enclosed_camp_squares_can_wall_a_piece_in() {
+        for side in Side::ALL {
+            let enclosed = ENCLOSED[side.index()];
+            assert!(side.goal().is_superset(enclosed));
+            assert!(!enclosed.is_empty() && enclosed.count() < 19);
+            for square in side.goal() - enclosed {
+                assert!(!(NEIGHBOURS[square.index() as usize] - side.goal()).is_empty());
+            }
+        }
+        assert!(ENCLOSED[Side::X.index()].contains("a16".parse().unwrap()));
     }
 
     #[test]

@@ -3,17 +3,21 @@
 use crate::moves::Move;
 use crate::square::Square;
 
+use super::ordering::Keyed;
+
 /// The deepest a search path goes.
 pub(crate) const MAX_PLY: usize = 96;
 
 /// A placeholder in unused principal-variation slots.
-const NO_MOVE: Move = Move::new(Square::new(0), Square::new(0));
+pub(crate) const NO_MOVE: Move = Move::new(Square::new(0), Square::new(0));
 
 /// What the search keeps for one ply of its path.
 #[derive(Clone)]
 pub(crate) struct Frame {
     /// Whether the move into this ply was a pass (the null move).
     pub(crate) passed: bool,
+    /// The move into this ply (by the other side), if known and not a pass.
+    pub(crate) entered_by: Option<Move>,
     /// The principal variation from this ply: `pv[ply..pv_len]`.
     pub(crate) pv: [Move; MAX_PLY],
     /// The end of the principal variation in `pv`.
@@ -21,13 +25,14 @@ pub(crate) struct Frame {
     /// Two moves that caused a cutoff at this ply lately.
     pub(crate) killers: [Option<Move>; 2],
     /// The moves of the node at this ply with their ordering keys (reused between nodes).
-    pub(crate) moves: Vec<(i32, Move)>,
+    pub(crate) moves: Vec<Keyed>,
 }
 
 impl Frame {
     fn new() -> Frame {
         Frame {
             passed: false,
+            entered_by: None,
             pv: [NO_MOVE; MAX_PLY],
             pv_len: 0,
             killers: [None; 2],

@@ -23,12 +23,19 @@
 //! score stays below `SCORE_WIN - 1000` in absolute value.
 //!
 //! # Determinism
-//! A search limited only by depth and/or nodes (no time limit, no stop) starts from an empty
+//! A search on one thread (the default) limited only by depth and/or nodes (no time limit,
+//! no stop) starts from an empty
 //! transposition table and no killer moves, so the same game and limits give the same
 //! move, score, depth and node count on any engine with the same table size, whatever it
 //! searched before (the size decides which entries survive, so the node count at which a
 //! depth completes can differ between sizes). A search with a time limit keeps the table
-//! of earlier searches (it plays better for it) and depends on the machine's speed.
+//! of earlier searches (it plays better for it) and depends on the machine's speed. A
+//! search on more threads ([`Engine::set_threads`]) is never deterministic.
+//!
+//! # Stopping
+//! A [`StopHandle`] stops the search running now (a stop with none running does nothing);
+//! a [`StopToken`] is made for one search before it starts and stops it whenever it comes;
+//! [`Engine::set_stop_poll`] has the search ask a host's function.
 //!
 //! ```
 //! use halma::{Engine, Game, Limits};
@@ -63,17 +70,18 @@ mod params;
 mod root;
 mod separated;
 mod stop;
+mod threads;
 mod time;
 mod tt;
 
 pub use limits::Limits;
 #[cfg(feature = "tuning")]
 pub use params::Params;
+pub use stop::StopToken;
 
 use crate::race::Solver;
-use alphabeta::Searcher;
 use root::Answer;
-use stop::Signal;
+use stop::{Signal, Stops};
 use tt::Table;
 
 /// The score of a win on the move; a forced win in `n` plies scores `SCORE_WIN - n`.
@@ -89,6 +97,9 @@ pub const DEFAULT_LEVEL: u8 = 5;
 /// The default size of the transposition table, in mebibytes (small enough for a phone).
 pub const DEFAULT_TABLE_MB: usize = 16;
 
+/// The most threads an engine searches with ([`Engine::set_threads`]).
+pub const MAX_THREADS: usize = 256;
+
 /// Why a search was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
@@ -99,10 +110,14 @@ pub enum SearchError {
     /// The limits set no depth, node count or time, so the search would never end.
     #[error("the search limits set no depth, node count or time")]
     NoLimits,
+    /// The [`StopToken`] was handed to an earlier search: a token is one search's.
+    #[error("the stop token was handed to an earlier search; make a new one for each search")]
+    StopTokenUsed,
 }
 
-/// What a search found.
+/// What a search found. Fields may be added (it is `#[non_exhaustive]`).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct SearchResult {
     /// The move to play: always legal in the searched game.
     pub best_move: Move,
@@ -111,9 +126,11 @@ pub struct SearchResult {
     /// The last completed iteration: below the depth limit only when a forced result was
     /// proven early, another limit or a stop ended the search first, or there is a single
     /// legal move; 0 when the search was stopped before it completed one (the move is then
-    /// the best-ordered legal move). When the race solver played (the armies separated),
-    /// the plies of the race it saw to the end, which can exceed the depth limit.
+    /// the best-ordered legal move), and when the race solver played (see `race_plies`).
     pub depth: u32,
+    /// When the race solver played (the armies separated), the plies of the race it saw to
+    /// the end, which can exceed the depth limit; `None` when the alpha-beta search played.
+    pub race_plies: Option<u32>,
     /// The nodes visited.
     pub nodes: u64,
     /// The time the search took.
@@ -162,12 +179,17 @@ impl ForcedResult {
     }
 }
 
-/// Progress of a search, reported after each completed iteration.
+/// Progress of a search, reported after each completed iteration. Fields may be added (it
+/// is `#[non_exhaustive]`).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct SearchInfo {
-    /// The depth of the iteration just completed (a race solver's answer, in a separated
-    /// race, is reported once, with the plies of its race as the depth).
+    /// The depth of the iteration just completed (0 for a race solver's answer, which is
+    /// reported once, with its plies in `race_plies`).
     pub depth: u32,
+    /// For a race solver's answer (the armies separated), the plies of the race it saw to
+    /// the end; `None` for an iteration of the alpha-beta search.
+    pub race_plies: Option<u32>,
     /// Its score, from the side to move's point of view.
     pub score: i32,
     /// The nodes visited so far.
@@ -213,7 +235,8 @@ impl StopHandle {
 }
 
 /// The computer opponent. It owns a transposition table; one search runs at a time
-/// (`search` takes `&mut self`); a [`StopHandle`] stops it from another thread.
+/// (`search` takes `&mut self`), on one thread or [more](Engine::set_threads); a
+/// [`StopHandle`] or a [`StopToken`] stops it from another thread.
 pub struct Engine {
     table: Table,
     signal: Arc<Signal>,
@@ -221,6 +244,7 @@ pub struct Engine {
     /// transposition table).
     solver: Option<Box<Solver>>,
     table_mb: usize,
+    threads: usize,
 }
 
 impl Engine {
@@ -238,7 +262,37 @@ impl Engine {
             signal: Arc::new(Signal::default()),
             solver: None,
             table_mb: mb,
+            threads: 1,
         }
+    }
+
+    /// Searches on `threads` threads from now on (clamped to 1 ..= [`MAX_THREADS`]); 1 by
+    /// default.
+    ///
+    /// More threads search the same position together (Lazy SMP: they share the
+    /// transposition table), so that a time limit buys a deeper search; the calling thread is
+    /// one of them, the others are started for each search and end with it. With one thread
+    /// no thread is started, and searches limited by depth or nodes alone are deterministic;
+    /// with more they are not (the threads race each other), and a node limit counts the
+    /// nodes of all of them. More threads than the machine's cores only slow it down.
+    ///
+    /// ```
+    /// use halma::{Engine, Game, Limits};
+    ///
+    /// let mut engine = Engine::new();
+    /// engine.set_threads(2);
+    /// assert_eq!(engine.threads(), 2);
+    /// let result = engine.search(&Game::new(), &Limits::depth(4))?;
+    /// assert!(Game::new().legal_moves().contains(&result.best_move));
+    /// # Ok::<(), halma::SearchError>(())
+    /// ```
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.clamp(1, MAX_THREADS);
+    }
+
+    /// The threads each search runs on.
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 
     /// A handle that stops this engine's running search, usable from any thread.
@@ -305,11 +359,57 @@ impl Engine {
         limits: &Limits,
         info: &mut dyn FnMut(&SearchInfo),
     ) -> Result<SearchResult, SearchError> {
+        self.search_stopped_by(game, limits, None, info)
+    }
+
+    /// Like [`search_with_info`](Engine::search_with_info), stopped by `stop` too: a stop a
+    /// host makes before the search starts is not lost (see [`StopToken`]), unlike a
+    /// [`StopHandle`]'s, which reaches only a running search. The token is this search's:
+    /// one handed to an earlier search is refused ([`SearchError::StopTokenUsed`]).
+    ///
+    /// ```
+    /// use std::thread;
+    /// use std::time::Duration;
+    /// use halma::{Engine, Game, Limits, StopToken};
+    ///
+    /// let stop = StopToken::new();
+    /// let stopper = {
+    ///     let stop = stop.clone();
+    ///     thread::spawn(move || stop.stop()) // may come before the search starts
+    /// };
+    /// let mut engine = Engine::new();
+    /// let hour = Limits::time(Duration::from_secs(3600));
+    /// let result = engine.search_with_stop(&Game::new(), &hour, &stop, &mut |_| {})?;
+    /// assert!(Game::new().legal_moves().contains(&result.best_move));
+    /// stopper.join().unwrap();
+    /// # Ok::<(), halma::SearchError>(())
+    /// ```
+    pub fn search_with_stop(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        stop: &StopToken,
+        info: &mut dyn FnMut(&SearchInfo),
+    ) -> Result<SearchResult, SearchError> {
+        self.search_stopped_by(game, limits, Some(stop), info)
+    }
+
+    /// The search of every entry point: stopped by the engine's handles and by `token`.
+    fn search_stopped_by(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        token: Option<&StopToken>,
+        info: &mut dyn FnMut(&SearchInfo),
+    ) -> Result<SearchResult, SearchError> {
         if game.outcome().is_over() {
             return Err(SearchError::GameOver);
         }
         if limits.is_unlimited() {
             return Err(SearchError::NoLimits);
+        }
+        if token.is_some_and(|token| !token.claim()) {
+            return Err(SearchError::StopTokenUsed);
         }
         let start = Instant::now();
         if limits.time.is_none() {
@@ -318,10 +418,19 @@ impl Engine {
         }
         self.table.new_search();
         let number = self.signal.begin();
-        let answer = match self.solve_race(game, limits, start, number) {
+        let stops = Stops {
+            signal: &self.signal,
+            number,
+            token,
+        };
+        let solved = solve_race(&mut self.solver, self.table_mb, game, limits, start, stops);
+        // The solver's answer has the plies of its race for its depth.
+        let race_plies = solved.as_ref().map(|answer| answer.depth);
+        let answer = match solved {
             Some(answer) => {
                 info(&SearchInfo {
-                    depth: answer.depth,
+                    depth: 0,
+                    race_plies,
                     score: answer.score,
                     nodes: answer.nodes,
                     nodes_per_second: per_second(answer.nodes, start.elapsed()),
@@ -330,20 +439,22 @@ impl Engine {
                 });
                 answer
             }
-            None => Searcher::new(&mut self.table, &self.signal, number, game, limits, start)
-                .run(game, limits, info),
+            None => threads::search(&self.table, stops, self.threads, game, limits, start, info),
         };
         // The level's minimum thinking time, outside the search proper: waited out here
         // where the platform can sleep (a stop ends the wait too), left to the host on
         // WebAssembly (see `Limits::pace`).
-        clock::wait_until(start.saturating_add(limits.pace), || {
-            self.signal.stopped(number)
-        });
+        clock::wait_until(start.saturating_add(limits.pace), || stops.stopped());
         self.signal.end(number);
         Ok(SearchResult {
             best_move: answer.best_move,
             score: answer.score,
-            depth: answer.depth,
+            depth: if race_plies.is_some() {
+                0
+            } else {
+                answer.depth
+            },
+            race_plies,
             nodes: answer.nodes,
             time: start.elapsed(),
             pv: answer.pv,
@@ -352,30 +463,26 @@ impl Engine {
     }
 }
 
-impl Engine {
-    /// The race solver's move in a separated race at full strength (levels choosing
-    /// imperfectly on purpose race as they search), if it finds one.
-    fn solve_race(
-        &mut self,
-        game: &Game,
-        limits: &Limits,
-        start: Instant,
-        number: u64,
-    ) -> Option<Answer> {
-        if !limits.params.race_solver || limits.margin > 0 {
-            return None;
-        }
-        let position = game.position();
-        if !crate::race::separated(position) {
-            return None;
-        }
-        let table_mb = self.table_mb;
-        let solver = self
-            .solver
-            .get_or_insert_with(|| Box::new(Solver::with_table_mb(table_mb)));
-        let signal = &self.signal;
-        separated::solve(position, solver, limits, start, &|| signal.stopped(number))
+/// The race solver's move in a separated race at full strength (levels choosing
+/// imperfectly on purpose race as they search), if it finds one; the solver (of a table of
+/// `table_mb`) is made at the first separated race.
+fn solve_race(
+    solver: &mut Option<Box<Solver>>,
+    table_mb: usize,
+    game: &Game,
+    limits: &Limits,
+    start: Instant,
+    stops: Stops<'_>,
+) -> Option<Answer> {
+    if !limits.params.race_solver || limits.margin > 0 {
+        return None;
     }
+    let position = game.position();
+    if !crate::race::separated(position) {
+        return None;
+    }
+    let solver = solver.get_or_insert_with(|| Box::new(Solver::with_table_mb(table_mb)));
+    separated::solve(position, solver, limits, start, &|| stops.stopped())
 }
 
 impl Default for Engine {

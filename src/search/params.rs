@@ -9,6 +9,8 @@ pub struct Params {
     pub table: bool,
     /// Killer moves in the ordering.
     pub killers: bool,
+    /// The counter move (the last refutation of the opponent's last move) in the ordering.
+    pub counter_move: bool,
     /// Search only the best `beam_base + beam_step * depth` moves by static gain (the table
     /// move and killers aside) at inner nodes.
     pub beam: bool,
@@ -26,6 +28,25 @@ pub struct Params {
     pub block_detection: bool,
     /// In a separated race, play the race solver's optimal move when it proves the result.
     pub race_solver: bool,
+    /// The weight of the history heuristic in the move ordering: the key (in 1024ths of a
+    /// square of gain) of a move with the greatest history; 0 turns it off.
+    pub history: i32,
+    /// Reverse futility pruning: at nodes at most `rfp_depth` plies deep off the principal
+    /// variation, a static evaluation beating beta by `rfp_margin` a ply returns at once;
+    /// a margin of 0 turns it off.
+    pub rfp_margin: i32,
+    pub rfp_depth: i32,
+    /// Internal iterative reduction: a node at least this deep without a table move is
+    /// searched a ply shallower; 0 turns it off.
+    pub iir_depth: i32,
+    /// Time management, in percent of the time limit: no iteration starts after `time_soft`
+    /// (scaled by `time_unstable` percent when the last iteration changed the best move, by
+    /// `time_stable` percent when it has stayed the same for a while), and the search stops
+    /// at `time_hard`.
+    pub time_soft: i32,
+    pub time_stable: i32,
+    pub time_unstable: i32,
+    pub time_hard: i32,
     /// Evaluation weights, in hundredths of a move.
     pub distance: i32,
     pub outside: i32,
@@ -41,6 +62,7 @@ impl Params {
     pub const FULL: Params = Params {
         table: true,
         killers: true,
+        counter_move: false,
         beam: true,
         beam_base: 6,
         beam_step: 2,
@@ -50,6 +72,14 @@ impl Params {
         null_move: true,
         block_detection: true,
         race_solver: true,
+        history: 0,
+        rfp_margin: 0,
+        rfp_depth: 3,
+        iir_depth: 0,
+        time_soft: 40,
+        time_stable: 100,
+        time_unstable: 100,
+        time_hard: 100,
         distance: 25,
         outside: 0,
         straggler: 30,
@@ -87,6 +117,7 @@ impl Params {
         match name {
             "table" => self.table = flag()?,
             "killers" => self.killers = flag()?,
+            "counter_move" => self.counter_move = flag()?,
             "beam" => self.beam = flag()?,
             "beam_base" => self.beam_base = number()?.max(1) as u32,
             "beam_step" => self.beam_step = number()?.max(0) as u32,
@@ -96,6 +127,14 @@ impl Params {
             "null_move" => self.null_move = flag()?,
             "block_detection" => self.block_detection = flag()?,
             "race_solver" => self.race_solver = flag()?,
+            "history" => self.history = number()?,
+            "rfp_margin" => self.rfp_margin = number()?.max(0),
+            "rfp_depth" => self.rfp_depth = number()?,
+            "iir_depth" => self.iir_depth = number()?.max(0),
+            "time_soft" => self.time_soft = number()?.clamp(1, 100),
+            "time_stable" => self.time_stable = number()?.clamp(1, 1000),
+            "time_unstable" => self.time_unstable = number()?.clamp(1, 1000),
+            "time_hard" => self.time_hard = number()?.clamp(1, 100),
             "distance" => self.distance = number()?,
             "outside" => self.outside = number()?,
             "straggler" => self.straggler = number()?,

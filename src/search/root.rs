@@ -10,6 +10,7 @@ use super::block::{shuts_in, spoiling};
 use super::frame::MAX_PLY;
 use super::limits::Limits;
 use super::ordering::root_order;
+use super::time::{SETTLED, Stability};
 use super::{FORCED, SCORE_WIN, SearchInfo, per_second};
 
 /// A root move and what the last search of it found.
@@ -54,7 +55,16 @@ impl Searcher<'_> {
         };
         let margin = limits.margin;
         let mut completed = root.clone();
+        // The iterations in a row that ended with the same best move.
+        let mut same_best = 0;
+        if self.main && self.stops.stopped() {
+            // Stopped before it began (a host's token): the best-ordered move at once.
+            self.halt();
+        }
         for depth in 1..=max_depth {
+            if self.aborted {
+                break;
+            }
             let score = self.root(&mut position, &mut root, depth, -INFINITY, INFINITY, margin);
             if self.aborted {
                 // A move of the unfinished iteration that beat the first one is better.
@@ -65,6 +75,8 @@ impl Searcher<'_> {
                 }
                 break;
             }
+            let changed = best.depth > 0 && root[0].mv != best.best_move;
+            same_best = if changed { 1 } else { same_best + 1 };
             completed = root.clone();
             best = Answer {
                 best_move: root[0].mv,
@@ -77,11 +89,13 @@ impl Searcher<'_> {
                 best.pv = vec![best.best_move];
             }
             let time = self.clock.elapsed();
+            let nodes = self.total_nodes();
             info(&SearchInfo {
                 depth,
+                race_plies: None,
                 score,
-                nodes: self.nodes,
-                nodes_per_second: per_second(self.nodes, time),
+                nodes,
+                nodes_per_second: per_second(nodes, time),
                 time,
                 pv: best.pv.clone(),
             });
@@ -91,12 +105,20 @@ impl Searcher<'_> {
             if score.abs() >= FORCED && (SCORE_WIN - score.abs()) as u32 <= depth {
                 break;
             }
-            if !self.clock.next_iteration_fits() {
+            let stability = if changed {
+                Stability::Changed
+            } else if same_best >= SETTLED {
+                Stability::Settled
+            } else {
+                Stability::Steady
+            };
+            // Helpers search on until the search halts.
+            if self.main && !self.clock.next_iteration(stability) {
                 break;
             }
         }
         best.nodes = self.nodes;
-        if best.depth > 0 {
+        if best.depth > 0 && self.main {
             self.choose(game, &completed, &mut best, margin);
         }
         best

@@ -4,7 +4,10 @@
 //! In a separated race no move of one side changes the other's, so the best move is the
 //! first of a shortest sequence filling the goal, and the result is a count of tempi: the
 //! side to move, needing `a` moves against the other's `b`, wins in `2a - 1` plies when
-//! `a <= b` and loses in `2b` otherwise. The solver spends half the search's limits: when it
+//! `a <= b` and loses in `2b` otherwise. The solver spends half the search's limits on the
+//! side to move's count (each count's beam search has as much again: as many nodes, or time
+//! to three quarters of the search's), and an eighth on the other side's: with a node limit
+//! `n`, `5n / 4` nodes at most; a depth limit alone stands for `DEPTH_ONLY_NODES`. When it
 //! proves the count, its move is optimal; beyond its reach it plays the shortest sequence
 //! its beam search found, a better plan than the search's distance estimate. The score is
 //! the forced result when the counts decide the race, else the estimated race in
@@ -31,8 +34,13 @@ const THEIR_SHARE: u32 = 8;
 const LAST_SHARE: f32 = 0.75;
 
 /// The node limit the solver's shares are taken of when the search has neither a time nor
-/// a node limit (a depth limit alone).
-const DEPTH_ONLY_NODES: u64 = 100_000;
+/// a node limit (a depth limit alone): bounded, so that a depth-limited search ends soon
+/// and repeats exactly. The side to move's share, 10,000 nodes for the exact search and as
+/// many for the beam search, is a few tenths of a second in a race from engine games, and
+/// 1.6 s of CPU time for the costliest race known (an army strung out far from its goal, a
+/// hundred moves each army; 9 s before, at 100,000 nodes and an unbounded beam search).
+/// Beyond its reach the search plays.
+const DEPTH_ONLY_NODES: u64 = 20_000;
 
 /// The solver's budget within `limits` for a `share` of them.
 fn budget(limits: &Limits, share: u32) -> Budget {

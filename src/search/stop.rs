@@ -1,8 +1,10 @@
-//! The stop protocol between an [`Engine`](super::Engine) and its
-//! [`StopHandle`](super::StopHandle)s.
+//! What stops a search: the engine's [`StopHandle`](super::StopHandle)s (a stop reaches the
+//! running search only), a host's [`StopToken`] (made for one search, honoured even when it
+//! comes before the search starts), and, between the threads of one search, the [`Shared`]
+//! halt and node count.
 
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{PoisonError, RwLock};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, PoisonError, RwLock};
 
 /// The stop signal shared by an engine and its stop handles.
 ///
@@ -55,6 +57,119 @@ impl Signal {
     }
 }
 
+/// A stop for one search, made by the host before the search starts and handed to it
+/// ([`Engine::search_with_stop`](super::Engine::search_with_stop)).
+///
+/// A stop made at any time, before the search has begun too, makes that search return its
+/// best move so far within milliseconds (at once, with the best-ordered legal move, if it
+/// had not completed an iteration). Clones share the token, so one can go to the thread
+/// that searches and one to the thread that stops. A token belongs to the first search it
+/// is handed to: another search refuses it ([`SearchError::StopTokenUsed`]), so a stop
+/// that comes late, after its search ended, never reaches a later one. Make a new token
+/// for each search.
+///
+/// [`SearchError::StopTokenUsed`]: super::SearchError::StopTokenUsed
+///
+/// ```
+/// use std::time::Duration;
+/// use halma::{Engine, Game, Limits, SearchError, StopToken};
+///
+/// let mut engine = Engine::new();
+/// let hour = Limits::time(Duration::from_secs(3600));
+/// let stop = StopToken::new();
+/// stop.stop(); // before the search: not lost
+/// let result = engine.search_with_stop(&Game::new(), &hour, &stop, &mut |_| {})?;
+/// assert!(Game::new().legal_moves().contains(&result.best_move));
+/// assert_eq!(result.depth, 0);
+/// // The token was that search's: a later one refuses it.
+/// let again = engine.search_with_stop(&Game::new(), &hour, &stop, &mut |_| {});
+/// assert_eq!(again.unwrap_err(), SearchError::StopTokenUsed);
+/// # Ok::<(), SearchError>(())
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct StopToken(Arc<Token>);
+
+/// What the clones of a [`StopToken`] share.
+#[derive(Debug, Default)]
+struct Token {
+    stopped: AtomicBool,
+    claimed: AtomicBool,
+}
+
+impl StopToken {
+    /// A token not stopped yet, for one search.
+    pub fn new() -> StopToken {
+        StopToken::default()
+    }
+
+    /// Stops the search this token is handed to (now, or as soon as it starts). Callable
+    /// from any thread at any time, as often as wanted.
+    pub fn stop(&self) {
+        self.0.stopped.store(true, Ordering::SeqCst);
+    }
+
+    /// Whether [`stop`](StopToken::stop) was called.
+    #[inline]
+    pub fn is_stopped(&self) -> bool {
+        self.0.stopped.load(Ordering::Relaxed)
+    }
+
+    /// Claims the token for a search: false when a search had it already.
+    pub(crate) fn claim(&self) -> bool {
+        !self.0.claimed.swap(true, Ordering::SeqCst)
+    }
+}
+
+/// What ends one search from outside: the engine's stop handles (for the search numbered
+/// `number`) and the host's token, if it gave one.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Stops<'a> {
+    pub(crate) signal: &'a Signal,
+    pub(crate) number: u64,
+    pub(crate) token: Option<&'a StopToken>,
+}
+
+impl Stops<'_> {
+    /// Whether the search was told to stop.
+    #[inline]
+    pub(crate) fn stopped(&self) -> bool {
+        self.signal.stopped(self.number) || self.token.is_some_and(StopToken::is_stopped)
+    }
+}
+
+/// What the threads of one search share besides the table: whether to halt (set by the
+/// thread that reaches a limit or hears a stop, and by the main thread when it is done) and
+/// the nodes counted so far (each thread adds its count in batches).
+#[derive(Debug, Default)]
+pub(crate) struct Shared {
+    halt: AtomicBool,
+    nodes: AtomicU64,
+}
+
+impl Shared {
+    /// Tells every thread of the search to return.
+    pub(crate) fn halt(&self) {
+        self.halt.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether the search is halting.
+    #[inline]
+    pub(crate) fn halted(&self) -> bool {
+        self.halt.load(Ordering::Relaxed)
+    }
+
+    /// Adds `nodes` to the count and returns the new total.
+    #[inline]
+    pub(crate) fn count(&self, nodes: u64) -> u64 {
+        self.nodes.fetch_add(nodes, Ordering::Relaxed) + nodes
+    }
+
+    /// The nodes counted so far.
+    pub(crate) fn nodes(&self) -> u64 {
+        self.nodes.load(Ordering::Relaxed)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -71,6 +186,46 @@ mod tests {
         let second = signal.begin();
         assert!(!signal.stopped(second));
         signal.end(second);
+    }
+
+    #[test]
+    fn a_token_stops_its_search_whenever_it_is_stopped() {
+        let signal = Signal::default();
+        let token = StopToken::new();
+        let number = signal.begin();
+        let stops = Stops {
+            signal: &signal,
+            number,
+            token: Some(&token),
+        };
+        assert!(!stops.stopped());
+        token.clone().stop();
+        assert!(stops.stopped() && token.is_stopped());
+        let without = Stops {
+            token: None,
+            ..stops
+        };
+        assert!(!without.stopped());
+        assert!(token.claim(), "a new token is free");
+        assert!(!token.clone().claim(), "a token is one search's");
+    }
+
+    #[test]
+    fn the_threads_count_together() {
+        let shared = Shared::default();
+        std::thread::scope(|scope| {
+            for _ in 0..4 {
+                scope.spawn(|| {
+                    for _ in 0..1000 {
+                        shared.count(3);
+                    }
+                });
+            }
+        });
+        assert_eq!(shared.nodes(), 12_000);
+        assert!(!shared.halted());
+        shared.halt();
+        assert!(shared.halted());
     }
 
     #[test]

@@ -1,10 +1,25 @@
-//! Time management: when a search must stop, and whether another iteration can still end
-//! in time.
+//! Time management: when a search must stop (its hard limit, never past the host's time),
+//! and whether another iteration starts (its soft limit, shorter when the best move has
+//! stayed the same for a while, longer when it just changed).
 
 use core::time::Duration;
 
 use super::limits::Limits;
 use crate::clock::Instant;
+
+/// How the best move fared over the last iterations, for the soft limit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Stability {
+    /// The last iteration found another best move than the one before.
+    Changed,
+    /// The same best move for [`SETTLED`] iterations or more.
+    Settled,
+    /// Neither.
+    Steady,
+}
+
+/// After how many iterations with the same best move it counts as settled.
+pub(crate) const SETTLED: u32 = 4;
 
 /// A search's clock, started when the search is.
 #[derive(Clone, Copy, Debug)]
@@ -12,21 +27,40 @@ pub(crate) struct Clock {
     start: Instant,
     /// The time limit, if any.
     budget: Option<Duration>,
-    /// `start + budget`.
+    /// When the search must stop: the hard share of the budget after the start.
     deadline: Option<Instant>,
+    /// The shares of the budget after which no new iteration starts, in percent, by
+    /// [`Stability`] (changed, settled, steady).
+    soft: [u32; 3],
 }
 
-/// The share of the time limit after which no new iteration starts: the next one takes
-/// several times longer than the last, so it would not end in time.
-const ITERATION_SHARE: f32 = 0.4;
+/// `percent` percent of `time` (saturating: no overflow for the longest times).
+fn percent_of(time: Duration, percent: u32) -> Duration {
+    (time / 100).saturating_mul(percent)
+}
 
 impl Clock {
-    /// The clock of a search started at `start` within `limits`.
+    /// The clock of a search started at `start` within `limits` (their time limit, and the
+    /// shares of it their parameters set).
     pub(crate) fn new(start: Instant, limits: &Limits) -> Clock {
+        let params = &limits.params;
+        let percent = |value: i32, most: i32| value.clamp(1, most) as u32;
+        let (soft, hard) = (
+            percent(params.time_soft, 100),
+            percent(params.time_hard, 100),
+        );
+        let scaled = |factor: i32| (soft * percent(factor, 1000) / 100).clamp(1, hard);
         Clock {
             start,
             budget: limits.time,
-            deadline: limits.time.map(|time| start.saturating_add(time)),
+            deadline: limits
+                .time
+                .map(|time| start.saturating_add(percent_of(time, hard))),
+            soft: [
+                scaled(params.time_unstable),
+                scaled(params.time_stable),
+                soft.min(hard),
+            ],
         }
     }
 
@@ -36,15 +70,20 @@ impl Clock {
         self.start.elapsed()
     }
 
-    /// Whether the time limit is reached.
+    /// Whether the hard limit is reached.
     #[inline]
     pub(crate) fn expired(&self) -> bool {
         self.deadline.is_some_and(Instant::has_passed)
     }
 
-    /// Whether another iteration may start: not when it could not end in time.
-    pub(crate) fn next_iteration_fits(&self) -> bool {
+    /// Whether another iteration starts after one that left the best move `stability`.
+    pub(crate) fn next_iteration(&self, stability: Stability) -> bool {
+        let share = match stability {
+            Stability::Changed => self.soft[0],
+            Stability::Settled => self.soft[1],
+            Stability::Steady => self.soft[2],
+        };
         self.budget
-            .is_none_or(|budget| self.elapsed() <= budget.mul_f32(ITERATION_SHARE))
+            .is_none_or(|budget| self.elapsed() <= percent_of(budget, share))
     }
 }

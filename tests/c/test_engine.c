@@ -1,6 +1,6 @@
 /*
  * The engine's C ABI tested from C99: searches, limits, refusals, the info callback, levels,
- * BUSY while a search runs, and halma_engine_stop from a second thread.
+ * BUSY while a search runs, halma_engine_stop from a second thread, threads and stop tokens.
  * Built and run by tests/ffi.rs (`cargo test --test ffi`), also under valgrind:
  *   cc -std=c99 -Wall -Wextra -Werror -pedantic -Iinclude tests/c/test_engine.c libhalma.a \
  *      -lpthread -ldl -lm
@@ -244,10 +244,53 @@ static void test_stop_from_another_thread_and_busy(void) {
     halma_engine_free(searcher.engine);
 }
 
+/* Threads (Lazy SMP) and a stop token: a stop made before the search is not lost, a token
+ * is one search's, and threads outside 1..256 are refused. */
+static void test_threads_and_stop_tokens(void) {
+    halma_engine *engine = halma_engine_new();
+    halma_game *game = load(START);
+    halma_search_limits hour = limits_of(0, 0, 3600000);
+    halma_search_limits depth = limits_of(4, 0, 0);
+    halma_search_result result;
+    halma_stop_token *stop = halma_stop_token_new();
+    CHECK(engine != NULL && stop != NULL);
+    EXPECT(halma_engine_set_threads(engine, 0), HALMA_STATUS_INVALID_ARGUMENT);
+    CHECK(strlen(last_error()) > 0);
+    EXPECT(halma_engine_set_threads(engine, 257), HALMA_STATUS_INVALID_ARGUMENT);
+    EXPECT(halma_engine_set_threads(NULL, 2), HALMA_STATUS_NULL_ARGUMENT);
+    OK(halma_engine_set_threads(engine, 2));
+    OK(halma_engine_search(engine, game, &depth, &result));
+    CHECK(is_legal(game, result.best_move) && result.depth == 4);
+    /* Stopped before the search: an hour's search returns at once. */
+    halma_stop_token_stop(stop);
+    halma_stop_token_stop(stop);
+    halma_stop_token_stop(NULL);
+    OK(halma_engine_search_with_stop(engine, game, &hour, stop, &result));
+    CHECK(is_legal(game, result.best_move) && result.depth == 0);
+    /* The token was that search's. */
+    EXPECT(halma_engine_search_with_stop(engine, game, &depth, stop, &result),
+           HALMA_STATUS_INVALID_ARGUMENT);
+    EXPECT(halma_engine_search_level_with_stop(engine, game, 1, stop, &result),
+           HALMA_STATUS_INVALID_ARGUMENT);
+    EXPECT(halma_engine_search_with_stop(engine, game, &depth, NULL, &result),
+           HALMA_STATUS_NULL_ARGUMENT);
+    halma_stop_token_free(stop);
+    /* A fresh token not stopped: the search runs to its limit. */
+    stop = halma_stop_token_new();
+    OK(halma_engine_set_threads(engine, 1));
+    OK(halma_engine_search_level_with_stop(engine, game, 1, stop, &result));
+    CHECK(is_legal(game, result.best_move));
+    halma_stop_token_free(stop);
+    halma_stop_token_free(NULL);
+    halma_game_free(game);
+    halma_engine_free(engine);
+}
+
 int main(void) {
     test_search();
     test_win_and_refusals();
     test_info_and_levels();
     test_stop_from_another_thread_and_busy();
+    test_threads_and_stop_tokens();
     return report("test_engine.c");
 }

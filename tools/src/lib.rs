@@ -8,6 +8,7 @@ pub mod cli;
 pub mod exec;
 #[cfg(test)]
 mod fixtures;
+pub mod log;
 pub mod players;
 pub mod positions;
 pub mod protocol;
@@ -15,5 +16,7 @@ pub mod race;
 pub mod referee;
 pub mod rng;
 pub mod schedule;
+pub mod sprt;
 pub mod stats;
 pub mod styles;
+pub mod texel;

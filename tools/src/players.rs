@@ -13,7 +13,7 @@
 //!   `paced-level:N`: the same with it, as a host plays it;
 //! - `time:MS`, `depth:N`, `nodes:N`: the engine at full strength with that limit (combine
 //!   with `+`: `depth:6+time:500`); then engine settings after commas, for experiments:
-//!   `time:100,beam_base=12,lmr=off`;
+//!   `time:100,beam_base=12,lmr=off`, and its threads: `time:100,threads=2`;
 //! - `exec:PATH[:LIMITS]`: the engine of the program at PATH (another build, or another
 //!   engine), spoken to by the [protocol](crate::protocol) and searching within LIMITS
 //!   (engine limits as above, `time:100` if none): `exec:/tmp/old/engine:time:100`. The
@@ -30,11 +30,11 @@
 use std::path::Path;
 use std::time::Duration;
 
-use halma::{Engine, Game, Limits, Move};
+use halma::{Engine, Game, Move};
 
 use crate::blocker::blocker;
 use crate::exec::Program;
-use crate::protocol::{Reply, Request, limits, whole};
+use crate::protocol::{Reply, Request, Spec, whole};
 use crate::rng::Rng;
 use crate::styles::{greedy, lazy, random, spoiler};
 
@@ -58,7 +58,7 @@ enum Style {
     Random,
     /// Random for the game's first plies, then the other style.
     Mixture(usize, Box<Style>),
-    Engine(Limits),
+    Engine(Spec),
     /// A program's engine: its path, the limits it searches within and its default move
     /// timeout.
     Exec {
@@ -120,7 +120,7 @@ fn style(spec: &str) -> Result<Style, String> {
         "random" => Style::Random,
         _ => match spec.strip_prefix("lazy:") {
             Some(keep) => Style::Lazy(whole(keep, "lazy")?),
-            None => Style::Engine(limits(spec)?),
+            None => Style::Engine(Spec::parse(spec)?),
         },
     })
 }
@@ -132,7 +132,10 @@ fn exec(spec: &str) -> Result<Style, String> {
         return Err(format!("exec: no program at {path:?}"));
     }
     let head = spec.split(',').next().unwrap_or_default();
-    let time = limits(head)?.max_time().unwrap_or(Duration::ZERO);
+    let time = Spec::parse(head)?
+        .limits
+        .max_time()
+        .unwrap_or(Duration::ZERO);
     let timeout = if time.is_zero() {
         Duration::from_secs(60)
     } else {
@@ -189,12 +192,16 @@ impl<'a> Seat<'a> {
             Style::Random => random(game, &mut self.rng),
             Style::Mixture(plies, _) if game.moves().len() < *plies => random(game, &mut self.rng),
             Style::Mixture(_, then) => return self.choose_as(then, game),
-            Style::Engine(limits) => {
+            Style::Engine(spec) => {
                 let table_mb = self.table_mb;
-                let engine = self
-                    .engine
-                    .get_or_insert_with(|| Engine::with_table_mb(table_mb));
-                let result = engine.search(game, limits).map_err(|e| e.to_string())?;
+                let engine = self.engine.get_or_insert_with(|| {
+                    let mut engine = Engine::with_table_mb(table_mb);
+                    engine.set_threads(spec.threads);
+                    engine
+                });
+                let result = engine
+                    .search(game, &spec.limits)
+                    .map_err(|e| e.to_string())?;
                 Some(result.best_move)
             }
             Style::Exec {

@@ -22,7 +22,8 @@
 //!   completed iteration and the nodes visited. Limits are written like the `match` tool's
 //!   engine players: `time:MS`, `depth:N`, `nodes:N`, `level:N`, `paced-level:N`, `ab2`,
 //!   joined by `+` (`depth:6+time:500`), then engine settings after commas
-//!   (`time:100,lmr=off`); see [`limits`].
+//!   (`time:100,lmr=off`), the engine's threads among them (`time:100,threads=2`); see
+//!   [`Spec::parse`].
 //! - A request the engine cannot serve (unknown, malformed, an illegal move, no position yet,
 //!   a game already over) is answered `error <message>` on one line; the engine goes on.
 //! - The engine may send lines `info <anything>` before an answer; the client ignores them.
@@ -54,7 +55,7 @@ use halma::{Engine, Game, Limits, Position, SearchResult};
 pub enum Request {
     /// `position ...`: the game to search, its start position and moves.
     Position(Game),
-    /// `go <limits>`: search within these limits (their text, see [`limits`]).
+    /// `go <limits>`: search within these limits (their text, see [`Spec::parse`]).
     Go(String),
     /// `quit`: the engine exits.
     Quit,
@@ -234,40 +235,67 @@ pub(crate) fn whole<T: std::str::FromStr>(text: &str, key: &str) -> Result<T, St
         .map_err(|_| format!("{key} takes a whole number, not {text:?}"))
 }
 
-/// The engine's limits named by `spec`: limits joined by `+`, then settings after commas
-/// (`depth:6+time:500`, `time:100,beam_base=12,lmr=off`).
-///
-/// - `time:MS`, `depth:N`, `nodes:N`: the engine at full strength with that limit;
-/// - `level:N`: difficulty level N (1..=10) without its minimum thinking time;
-///   `paced-level:N`: the same with it, as a host plays it;
-/// - `ab2`: a plain depth-2 alpha-beta (nothing pruned).
-pub fn limits(spec: &str) -> Result<Limits, String> {
-    let mut parts = spec.split(',');
-    let head = parts.next().unwrap_or_default();
-    let mut limits: Option<Limits> = None;
-    for item in head.split('+') {
-        let (key, value) = item.split_once(':').unwrap_or((item, ""));
-        let number = || whole::<u64>(value, key);
-        let base = limits.take().unwrap_or_else(|| Limits::depth(0));
-        limits = Some(match key {
-            "ab2" => Limits::depth(2).with_params(Params::exhaustive()),
-            "level" => Limits::level(number()?.min(255) as u8).without_pace(),
-            "paced-level" => Limits::level(number()?.min(255) as u8),
-            "time" => base.with_time(Duration::from_millis(number()?)),
-            "depth" => base.with_depth(number()?.min(u64::from(u32::MAX)) as u32),
-            "nodes" => base.with_nodes(number()?),
-            _ => return Err(format!("unknown player {item:?}")),
-        });
+/// An engine player: the limits it searches within and the threads it searches on.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Spec {
+    /// The limits and search parameters.
+    pub limits: Limits,
+    /// The threads (`threads=N`; 1 by default).
+    pub threads: usize,
+}
+
+impl Spec {
+    /// The engine player named by `spec`: limits joined by `+`, then settings after commas
+    /// (`depth:6+time:500`, `time:100,beam_base=12,lmr=off`, `time:100,threads=2`).
+    ///
+    /// - `time:MS`, `depth:N`, `nodes:N`: the engine at full strength with that limit;
+    /// - `level:N`: difficulty level N (1..=10) without its minimum thinking time;
+    ///   `paced-level:N`: the same with it, as a host plays it;
+    /// - `ab2`: a plain depth-2 alpha-beta (nothing pruned);
+    /// - settings: `threads=N` (the engine's threads, 1 to 256), any search parameter
+    ///   (`halma::search::Params::set`).
+    pub fn parse(spec: &str) -> Result<Spec, String> {
+        let mut parts = spec.split(',');
+        let head = parts.next().unwrap_or_default();
+        let mut limits: Option<Limits> = None;
+        for item in head.split('+') {
+            let (key, value) = item.split_once(':').unwrap_or((item, ""));
+            let number = || whole::<u64>(value, key);
+            let base = limits.take().unwrap_or_else(|| Limits::depth(0));
+            limits = Some(match key {
+                "ab2" => Limits::depth(2).with_params(Params::exhaustive()),
+                "level" => Limits::level(number()?.min(255) as u8).without_pace(),
+                "paced-level" => Limits::level(number()?.min(255) as u8),
+                "time" => base.with_time(Duration::from_millis(number()?)),
+                "depth" => base.with_depth(number()?.min(u64::from(u32::MAX)) as u32),
+                "nodes" => base.with_nodes(number()?),
+                _ => return Err(format!("unknown player {item:?}")),
+            });
+        }
+        let limits = limits.ok_or_else(|| format!("empty player {spec:?}"))?;
+        let mut params = limits.params().clone();
+        let mut threads = 1;
+        for setting in parts {
+            let (name, value) = setting
+                .split_once('=')
+                .ok_or_else(|| format!("a setting is name=value, not {setting:?}"))?;
+            if name == "threads" {
+                threads = whole::<usize>(value, name)?;
+                if !(1..=halma::search::MAX_THREADS).contains(&threads) {
+                    return Err(format!(
+                        "threads: 1 to {}, not {threads}",
+                        halma::search::MAX_THREADS
+                    ));
+                }
+            } else {
+                params.set(name, value)?;
+            }
+        }
+        Ok(Spec {
+            limits: limits.with_params(params),
+            threads,
+        })
     }
-    let limits = limits.ok_or_else(|| format!("empty player {spec:?}"))?;
-    let mut params = limits.params().clone();
-    for setting in parts {
-        let (name, value) = setting
-            .split_once('=')
-            .ok_or_else(|| format!("a setting is name=value, not {setting:?}"))?;
-        params.set(name, value)?;
-    }
-    Ok(limits.with_params(params))
 }
 
 /// The engine's side of the protocol: the engine, kept across the moves of a game, and the
@@ -325,13 +353,16 @@ impl Server {
                 self.game = Some(game);
                 Reply::Ok
             }
-            Request::Go(spec) => match (&self.game, limits(&spec)) {
+            Request::Go(text) => match (&self.game, Spec::parse(&text)) {
                 (None, _) => Reply::error("no position yet: send position first"),
                 (_, Err(error)) => Reply::error(error),
-                (Some(game), Ok(limits)) => match self.engine.search(game, &limits) {
-                    Ok(result) => Reply::best_move(&result),
-                    Err(error) => Reply::error(error),
-                },
+                (Some(game), Ok(spec)) => {
+                    self.engine.set_threads(spec.threads);
+                    match self.engine.search(game, &spec.limits) {
+                        Ok(result) => Reply::best_move(&result),
+                        Err(error) => Reply::error(error),
+                    }
+                }
             },
             Request::Quit => return None,
         })
@@ -434,6 +465,7 @@ mod tests {
 
     #[test]
     fn limits_are_read_like_the_match_players() {
+        let limits = |text| Spec::parse(text).map(|spec| spec.limits);
         let both = limits("depth:6+time:500").unwrap();
         assert_eq!(both.max_depth(), Some(6));
         assert_eq!(both.max_time(), Some(Duration::from_millis(500)));
@@ -445,10 +477,18 @@ mod tests {
             "time:fast",
             "time:100,lmr",
             "time:100,nothing=1",
+            "time:100,threads=0",
+            "time:100,threads=257",
+            "time:100,threads=x",
             "fast",
         ] {
             assert!(limits(bad).is_err(), "{bad:?} is read");
         }
+        assert_eq!(Spec::parse("time:100").unwrap().threads, 1);
+        assert_eq!(
+            Spec::parse("time:100,threads=2,lmr=off").unwrap().threads,
+            2
+        );
     }
 
     /// The lines `server` writes for `input`.

@@ -1,6 +1,8 @@
 //! A match: two players, a number of games, colours alternated, each random opening played
 //! twice (once with each colour), on one or two threads.
 
+use std::collections::HashSet;
+use std::ops::ControlFlow;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -40,10 +42,15 @@ pub struct Record {
 impl Record {
     /// A's score: 1 for a win (outright or on adjudication), 0.5 for a draw, 0 for a loss.
     pub fn score_a(&self) -> f64 {
+        self.half_points() as f64 / 2.0
+    }
+
+    /// A's score in half points: 2 for a win, 1 for a draw, 0 for a loss.
+    pub fn half_points(&self) -> usize {
         match self.played.ending.winner() {
-            Some(side) if side == self.a_side => 1.0,
-            Some(_) => 0.0,
-            None => 0.5,
+            Some(side) if side == self.a_side => 2,
+            Some(_) => 0,
+            None => 1,
         }
     }
 
@@ -123,37 +130,50 @@ impl Match {
         })
     }
 
-    /// Plays every game on `threads` threads, calling `finished` with each game as it ends;
-    /// the games in order, or the first error (which stops the match).
+    /// Plays the games of the match not in `done`, in order of their numbers, on `threads`
+    /// threads, calling `finished` with each game as it ends (one call at a time): a
+    /// [`ControlFlow::Break`] from it starts no further game (those running finish and are
+    /// passed to it too), an error stops the match. The games played, in order, or the first
+    /// error.
     pub fn run(
         &self,
         threads: usize,
-        finished: impl Fn(&Record) + Sync,
+        done: &HashSet<usize>,
+        finished: impl FnMut(&Record) -> Result<ControlFlow<()>, String> + Send,
     ) -> Result<Vec<Record>, String> {
+        let todo: Vec<usize> = (0..self.games).filter(|i| !done.contains(i)).collect();
         let next = AtomicUsize::new(0);
         let records: Mutex<Vec<Record>> = Mutex::new(Vec::new());
         let failure: Mutex<Option<String>> = Mutex::new(None);
+        let finished = Mutex::new(finished);
+        let fail = |error: String| {
+            if let Ok(mut failure) = failure.lock() {
+                failure.get_or_insert(error);
+            }
+            next.store(todo.len(), Ordering::SeqCst);
+        };
         std::thread::scope(|scope| {
             for _ in 0..threads.max(1) {
                 scope.spawn(|| {
-                    loop {
-                        let index = next.fetch_add(1, Ordering::SeqCst);
-                        if index >= self.games {
-                            break;
-                        }
-                        match self.play(index) {
-                            Ok(record) => {
-                                finished(&record);
-                                if let Ok(mut records) = records.lock() {
-                                    records.push(record);
-                                }
-                            }
+                    while let Some(&index) = todo.get(next.fetch_add(1, Ordering::SeqCst)) {
+                        let record = match self.play(index) {
+                            Ok(record) => record,
                             Err(error) => {
-                                if let Ok(mut failure) = failure.lock() {
-                                    *failure = Some(format!("game {index}: {error}"));
-                                }
-                                next.store(self.games, Ordering::SeqCst);
+                                fail(format!("game {index}: {error}"));
+                                break;
                             }
+                        };
+                        let flow = match finished.lock() {
+                            Ok(mut finished) => finished(&record),
+                            Err(_) => Err("a game's report failed".to_string()),
+                        };
+                        if let Ok(mut records) = records.lock() {
+                            records.push(record);
+                        }
+                        match flow {
+                            Ok(ControlFlow::Continue(())) => {}
+                            Ok(ControlFlow::Break(())) => next.store(todo.len(), Ordering::SeqCst),
+                            Err(error) => fail(error),
                         }
                     }
                 });
@@ -227,8 +247,9 @@ mod tests {
         played.games = 5;
         let finished = AtomicUsize::new(0);
         let records = played
-            .run(2, |_| {
+            .run(2, &HashSet::new(), |_| {
                 finished.fetch_add(1, Ordering::SeqCst);
+                Ok(ControlFlow::Continue(()))
             })
             .unwrap();
         assert_eq!(finished.into_inner(), 5);
@@ -236,5 +257,29 @@ mod tests {
         assert_eq!(indices, [0, 1, 2, 3, 4]);
         let alone = played.play(3).unwrap();
         assert_eq!(records[3].played.game.moves(), alone.played.game.moves());
+    }
+
+    #[test]
+    fn a_match_skips_the_games_done_and_stops_when_told() {
+        let mut played = a_match("greedy", "random:10+greedy", 2);
+        played.games = 6;
+        let done = HashSet::from([0, 2]);
+        let records = played
+            .run(1, &done, |_| Ok(ControlFlow::Continue(())))
+            .unwrap();
+        let indices: Vec<usize> = records.iter().map(|record| record.index).collect();
+        assert_eq!(indices, [1, 3, 4, 5]);
+        let stopped = played
+            .run(1, &done, |record| {
+                Ok(if record.index == 3 {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                })
+            })
+            .unwrap();
+        assert_eq!(stopped.len(), 2);
+        let failed = played.run(1, &done, |_| Err("no room".to_string()));
+        assert_eq!(failed.err().as_deref(), Some("no room"));
     }
 }

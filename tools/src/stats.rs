@@ -185,7 +185,7 @@ pub fn elo(p: f64) -> f64 {
 }
 
 /// An Elo difference as text: `+inf` and `-inf` beyond a thousand.
-fn show_elo(elo: f64) -> String {
+pub fn show_elo(elo: f64) -> String {
     match elo {
         e if e >= 1000.0 => "+inf".to_string(),
         e if e <= -1000.0 => "-inf".to_string(),

@@ -47,7 +47,14 @@ impl Session {
     /// A session with these options in the language of `words`; `colour`, `live` and
     /// `echo` describe the terminal.
     pub fn new(options: &Options, words: Words, colour: bool, live: bool, echo: bool) -> Session {
-        let engine = Engine::new();
+        let mut engine = Engine::new();
+        // The machine's cores, but for limits of depth or nodes alone: one thread, so that
+        // the game replays the same.
+        let deterministic = options.fixed.time.is_none()
+            && (options.fixed.depth.is_some() || options.fixed.nodes.is_some());
+        if !deterministic {
+            engine.set_threads(std::thread::available_parallelism().map_or(1, |cores| cores.get()));
+        }
         let thinking = Thinking::new(engine.stop_handle());
         Session {
             game: Game::new(),
@@ -240,7 +247,7 @@ impl Session {
             &[
                 ("side", &computer),
                 ("move", &described),
-                ("depth", &result.depth),
+                ("depth", &result.race_plies.unwrap_or(result.depth)),
                 ("score", &text::score(self.words, result.score)),
                 ("nodes", &result.nodes),
                 ("seconds", &format!("{:.2}", result.time.as_secs_f64())),

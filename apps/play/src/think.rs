@@ -95,7 +95,7 @@ pub fn think(
                     thinking.stop.stop();
                 }
                 let progress = Progress {
-                    depth: info.depth,
+                    depth: info.race_plies.unwrap_or(info.depth),
                     score: info.score,
                     nodes: info.nodes,
                 };

@@ -110,6 +110,8 @@ async fn run(options: Options, cores: usize) -> ExitCode {
     let per_client = options.engines_per_client.unwrap_or((engines / 2).max(1));
     let pool = think::Pool::new(think::Config {
         engines,
+        // Engines times threads within the cores: the cores an engine may use alone.
+        threads: (cores / engines).max(1),
         per_client,
         outstanding_per_client: options.searches_per_client.unwrap_or(per_client + 2),
         queue: options.queue,

@@ -18,12 +18,11 @@
 
 use std::collections::HashMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use halma::search::{Engine, Limits, SCORE_WIN, SearchInfo};
-use halma::{Game, Move, StopHandle};
+use halma::{Game, Move, StopToken};
 use serde::{Deserialize, Serialize};
 use tokio::sync::oneshot;
 
@@ -118,7 +117,7 @@ impl Progress {
     pub fn after(purpose: Purpose, info: &SearchInfo) -> Progress {
         Progress {
             purpose,
-            depth: info.depth,
+            depth: info.race_plies.unwrap_or(info.depth),
             score: info.score,
             nodes: info.nodes,
             nodes_per_second: info.nodes_per_second,
@@ -153,6 +152,8 @@ pub enum ThinkError {
 pub struct Config {
     /// Engines, each on its own thread.
     pub engines: usize,
+    /// The threads each engine searches on (engines times threads within the cores).
+    pub threads: usize,
     /// Searches one client may run at once.
     pub per_client: usize,
     /// Searches one client may have running or waiting.
@@ -171,26 +172,6 @@ pub type OnProgress = Box<dyn FnMut(&SearchInfo) + Send>;
 /// The answer to a search.
 pub type Answer = Result<(Move, Report), ThinkError>;
 
-/// A request to stop a search, whether it waits or runs.
-#[derive(Default)]
-struct Cancel {
-    stopped: AtomicBool,
-    handle: Mutex<Option<StopHandle>>,
-}
-
-impl Cancel {
-    fn stop(&self) {
-        self.stopped.store(true, Ordering::SeqCst);
-        if let Some(handle) = lock(&self.handle).as_ref() {
-            handle.stop();
-        }
-    }
-
-    fn is_stopped(&self) -> bool {
-        self.stopped.load(Ordering::SeqCst)
-    }
-}
-
 struct Job {
     seq: u64,
     client: Client,
@@ -198,7 +179,7 @@ struct Job {
     game: Game,
     level: u8,
     queued: Instant,
-    cancel: Arc<Cancel>,
+    cancel: StopToken,
     on_progress: OnProgress,
     answer: oneshot::Sender<Answer>,
 }
@@ -386,7 +367,7 @@ pub struct Load {
 struct Pending {
     shared: Arc<Shared>,
     seq: u64,
-    cancel: Arc<Cancel>,
+    cancel: StopToken,
     done: bool,
 }
 
@@ -446,7 +427,7 @@ impl Pool {
         on_progress: OnProgress,
     ) -> Answer {
         let config = &self.shared.config;
-        let cancel = Arc::new(Cancel::default());
+        let cancel = StopToken::new();
         let (answer, answered) = oneshot::channel();
         let seq = {
             let mut queue = lock(&self.shared.queue);
@@ -486,7 +467,7 @@ impl Pool {
                 game,
                 level,
                 queued: now,
-                cancel: Arc::clone(&cancel),
+                cancel: cancel.clone(),
                 on_progress,
                 answer,
             });
@@ -518,10 +499,17 @@ impl Pool {
     }
 }
 
+/// An engine as `config` sets it: its table size and its threads.
+fn new_engine(config: &Config) -> Engine {
+    let mut engine = Engine::with_table_mb(TABLE_MB);
+    engine.set_threads(config.threads);
+    engine
+}
+
 /// One engine's thread: takes jobs in the fair order and runs them, until the process ends.
 fn run_engine(shared: &Shared) {
     let config = &shared.config;
-    let mut engine = Engine::with_table_mb(TABLE_MB);
+    let mut engine = new_engine(config);
     loop {
         let mut job = {
             let mut queue = lock(&shared.queue);
@@ -544,7 +532,6 @@ fn run_engine(shared: &Shared) {
             ))
         } else {
             METRICS.started(job.purpose.work(), waited);
-            *lock(&job.cancel.handle) = Some(engine.stop_handle());
             if job.cancel.is_stopped() {
                 Err(ThinkError::Busy("stopped before it started".to_owned()))
             } else {
@@ -553,12 +540,11 @@ fn run_engine(shared: &Shared) {
                 }));
                 outcome.unwrap_or_else(|_| {
                     tracing::error!("a bug: a search panicked; the engine is replaced");
-                    engine = Engine::with_table_mb(TABLE_MB);
+                    engine = new_engine(config);
                     Err(ThinkError::Engine("the search failed".to_owned()))
                 })
             }
         };
-        *lock(&job.cancel.handle) = None;
         let took = started.elapsed();
         if answer.is_ok() {
             METRICS.searched(job.purpose.work(), took);
@@ -579,21 +565,16 @@ fn search(engine: &mut Engine, job: &mut Job, cap: Duration) -> Answer {
         Some(time) if time <= cap => limits,
         _ => limits.with_time(cap),
     };
-    let cancel = Arc::clone(&job.cancel);
     let on_progress = &mut job.on_progress;
     let result = engine
-        .search_with_info(&job.game, &limits, &mut |info: &SearchInfo| {
-            // A stop that came before the search started was ignored: repeat it.
-            if cancel.is_stopped() {
-                cancel.stop();
-            }
-            on_progress(info);
+        .search_with_stop(&job.game, &limits, &job.cancel, &mut |info: &SearchInfo| {
+            on_progress(info)
         })
         .map_err(|error| ThinkError::Engine(error.to_string()))?;
     let report = Report {
         mv: result.best_move.to_string(),
         score: result.score,
-        depth: result.depth,
+        depth: result.race_plies.unwrap_or(result.depth),
         nodes: result.nodes,
         time_ms: millis(result.time),
         pv: result.pv.iter().map(Move::to_string).collect(),
@@ -621,7 +602,7 @@ mod tests {
             game: Game::new(),
             level: 1,
             queued: Instant::now(),
-            cancel: Arc::default(),
+            cancel: StopToken::new(),
             on_progress: Box::new(|_| {}),
             answer,
         });
@@ -705,6 +686,7 @@ mod tests {
     fn pool(queue: usize, cap: Duration) -> Pool {
         Pool::new(Config {
             engines: 1,
+            threads: 1,
             per_client: 1,
             outstanding_per_client: 1,
             queue,

@@ -110,7 +110,12 @@ fn info_json(info: &SearchInfo) -> String {
     let mut json = Json::default();
     json.open();
     found(
-        &mut json, info.depth, info.score, info.nodes, info.time, &info.pv,
+        &mut json,
+        info.race_plies.unwrap_or(info.depth),
+        info.score,
+        info.nodes,
+        info.time,
+        &info.pv,
     );
     json.key("nodes_per_second").raw(info.nodes_per_second);
     json.close();
@@ -125,7 +130,8 @@ fn result_json(game: &Game, result: &SearchResult, pace: Duration) -> String {
     json.key("path")
         .strings(games::path(game.position(), result.best_move));
     let r = result;
-    found(&mut json, r.depth, r.score, r.nodes, r.time, &r.pv);
+    let depth = r.race_plies.unwrap_or(r.depth);
+    found(&mut json, depth, r.score, r.nodes, r.time, &r.pv);
     json.key("pace_ms").raw(pace.as_millis());
     json.close();
     json.finish()

@@ -8,6 +8,8 @@
 //!
 //! The depth is 8 by default. The race solver is off (`race_solver=on` puts it back): the
 //! bench measures the alpha-beta search, also in its separated endgame position.
+//! `threads=N` searches on N threads (the node count is then not a signature: threads race
+//! each other); the time is then the time to the depth.
 
 use std::process::ExitCode;
 use std::time::Instant;
@@ -18,7 +20,8 @@ use halma::{Engine, Game, Limits, Position};
 use halma_tools::positions;
 
 fn main() -> ExitCode {
-    let usage = "usage: bench [depth] [setting=value,...]  (depth a whole number from 1)";
+    let usage =
+        "usage: bench [depth] [setting=value,...]  (depth a whole number from 1; threads=N too)";
     let mut args = std::env::args().skip(1);
     let depth = match args.next() {
         None => 8,
@@ -35,11 +38,18 @@ fn main() -> ExitCode {
         race_solver: false,
         ..Params::default()
     };
+    let mut threads = 1;
     for setting in args.next().iter().flat_map(|text| text.split(',')) {
         let result = setting
             .split_once('=')
             .ok_or_else(|| format!("a setting is name=value, not {setting:?}"))
-            .and_then(|(name, value)| options.set(name, value));
+            .and_then(|(name, value)| match name {
+                "threads" => value
+                    .parse()
+                    .map(|n| threads = n)
+                    .map_err(|_| format!("threads takes a whole number, not {value:?}")),
+                _ => options.set(name, value),
+            });
         if let Err(error) = result {
             eprintln!("error: {error}\n{usage}");
             return ExitCode::from(2);
@@ -47,6 +57,7 @@ fn main() -> ExitCode {
     }
     let limits = Limits::depth(depth).with_params(options);
     let mut engine = Engine::new();
+    engine.set_threads(threads);
     let mut total_nodes = 0;
     let started = Instant::now();
     for (name, text) in positions::SEARCH {
@@ -77,6 +88,7 @@ fn main() -> ExitCode {
     }
     let seconds = started.elapsed().as_secs_f64();
     println!("{total_nodes} nodes");
+    println!("{:.1} ms to depth {depth}", seconds * 1e3);
     println!("{:.0} nodes/s", total_nodes as f64 / seconds.max(1e-9));
     ExitCode::SUCCESS
 }

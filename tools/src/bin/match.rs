@@ -23,15 +23,27 @@
 //! plies), `--move-timeout S` (the seconds an `exec:` player may take for a move before it
 //! forfeits; by default 10 plus 3 times its time limit, 60 without one). Each forfeit is
 //! reported as its game ends, with what failed.
+//!
+//! `--log FILE` writes each game to FILE as it ends (see `halma_tools::log`); run the same
+//! command again after an interruption and the games already in FILE are read back, not
+//! played again. `--sprt ELO0,ELO1[,ALPHA,BETA]` stops the match once a sequential
+//! probability ratio test over the game pairs decides (`halma_tools::sprt`; ALPHA and BETA
+//! 0.05 by default), `--games` then the most games played: it prints the log-likelihood
+//! ratio with its bounds every 10 pairs and at the end.
 
+use std::collections::HashSet;
+use std::ops::ControlFlow;
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use halma_tools::cli::or_usage;
+use halma_tools::log::{Log, header};
 use halma_tools::players::Player;
 use halma_tools::referee::Ending;
 use halma_tools::schedule::{Match, Record};
-use halma_tools::stats::Summary;
+use halma_tools::sprt::{Pairs, Sprt, Verdict};
+use halma_tools::stats::{Summary, show_elo};
 
 /// What the command line asks for.
 struct Settings {
@@ -40,6 +52,8 @@ struct Settings {
     verbose: bool,
     dump_final: bool,
     dump_plies: Vec<usize>,
+    log: Option<PathBuf>,
+    sprt: Option<Sprt>,
 }
 
 fn parse_args() -> Result<Settings, String> {
@@ -58,6 +72,8 @@ fn parse_args() -> Result<Settings, String> {
         verbose: false,
         dump_final: false,
         dump_plies: Vec::new(),
+        log: None,
+        sprt: None,
     };
     while let Some(flag) = args.next() {
         let mut value = || args.next().ok_or_else(|| format!("{flag} needs a value"));
@@ -84,6 +100,8 @@ fn parse_args() -> Result<Settings, String> {
                         .ok_or_else(|| format!("{flag} takes seconds, not {text:?}"))?,
                 );
             }
+            "--log" => settings.log = Some(PathBuf::from(value()?)),
+            "--sprt" => settings.sprt = Some(Sprt::parse(&value()?)?),
             "--verbose" => settings.verbose = true,
             "--dump-final" => settings.dump_final = true,
             "--dump-plies" => {
@@ -164,16 +182,43 @@ fn dump_final(record: &Record) {
 /// The command line's usage.
 const USAGE: &str = "usage: match --a PLAYER --b PLAYER [--games N] [--random-plies N] [--seed N] \
      [--max-plies N] [--threads 1|2] [--table-mb N] [--verbose] [--dump-final] \
-     [--dump-plies A,B,..] [--move-timeout S]\n\
+     [--dump-plies A,B,..] [--move-timeout S] [--log FILE] [--sprt ELO0,ELO1[,ALPHA,BETA]]\n\
      players: greedy, lazy:K, spoiler, blocker, random, random:N+PLAYER, ab2, \
      level:N, paced-level:N, time:MS, depth:N, nodes:N (engine limits combined \
      with + and followed by ,setting=value), exec:PATH[:LIMITS] (a program's engine)";
+
+/// The SPRT's state as a line: the pairs, the ratio and its bounds, and its verdict.
+fn sprt_line(test: &Sprt, pairs: &Pairs) -> String {
+    let pentanomial = pairs.pentanomial();
+    let llr = test.llr(&pentanomial);
+    let [lower, upper] = test.bounds();
+    let verdict = match test.verdict(llr) {
+        Some(Verdict::H0) => format!("H0 accepted (not {} Elo better)", test.elo1),
+        Some(Verdict::H1) => format!("H1 accepted (better than {} Elo)", test.elo0),
+        None => "no decision yet".to_string(),
+    };
+    format!(
+        "{test}: after {} pairs LLR {llr:.2} (bounds {lower:.2}, {upper:.2}): {verdict}",
+        pentanomial.total()
+    )
+}
 
 fn main() -> ExitCode {
     let settings = match or_usage(parse_args(), USAGE) {
         Ok(settings) => settings,
         Err(code) => return code,
     };
+    match run(&settings) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("error: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Plays the match `settings` asks for (resumed from its log, if any) and prints its report.
+fn run(settings: &Settings) -> Result<(), String> {
     let played = &settings.played;
     let [a, b] = &played.players;
     println!(
@@ -181,21 +226,65 @@ fn main() -> ExitCode {
         a.name, b.name, played.games, played.random_plies, played.seed, played.max_plies
     );
     let started = Instant::now();
-    let finished = |record: &Record| {
-        if settings.verbose {
-            println!("{}", describe(record));
+    let (mut log, old) = match &settings.log {
+        Some(path) => {
+            let names = [a.name.as_str(), b.name.as_str()];
+            let header = header(
+                names,
+                played.random_plies,
+                played.seed,
+                played.max_plies,
+                played.table_mb,
+            );
+            let (log, old) = Log::open(path, &header)?;
+            if !old.is_empty() {
+                println!("resumed {} games from {}", old.len(), path.display());
+            }
+            (Some(log), old)
         }
-        if let Some(reason) = &record.played.forfeit {
-            println!("game {:>3}: {reason}", record.index);
-        }
+        None => (None, Vec::new()),
     };
-    let records = match played.run(settings.threads, finished) {
-        Ok(records) => records,
-        Err(error) => {
-            eprintln!("error: {error}");
-            return ExitCode::FAILURE;
-        }
+    let mut pairs = Pairs::default();
+    for record in &old {
+        pairs.add(record.index, record.half_points());
+    }
+    let decided = |pairs: &Pairs| {
+        settings
+            .sprt
+            .is_some_and(|test| test.verdict(test.llr(&pairs.pentanomial())).is_some())
     };
+    let mut records = if decided(&pairs) {
+        Vec::new()
+    } else {
+        let done: HashSet<usize> = old.iter().map(|record| record.index).collect();
+        played.run(settings.threads, &done, |record| {
+            if settings.verbose {
+                println!("{}", describe(record));
+            }
+            if let Some(reason) = &record.played.forfeit {
+                println!("game {:>3}: {reason}", record.index);
+            }
+            if let Some(log) = &mut log {
+                log.write(record)?;
+            }
+            let before = pairs.pentanomial().total();
+            pairs.add(record.index, record.half_points());
+            let Some(test) = &settings.sprt else {
+                return Ok(ControlFlow::Continue(()));
+            };
+            let now = pairs.pentanomial().total();
+            if now > before && now.is_multiple_of(10) {
+                println!("{}", sprt_line(test, &pairs));
+            }
+            Ok(if decided(&pairs) {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            })
+        })?
+    };
+    records.extend(old);
+    records.sort_by_key(|record| record.index);
     for record in &records {
         dump_plies(record, &settings.dump_plies);
         if settings.dump_final && !record.won_outright() {
@@ -209,6 +298,17 @@ fn main() -> ExitCode {
         codes.join(" ")
     );
     print!("{}", Summary::new(&records, played.max_plies));
+    let pentanomial = pairs.pentanomial();
+    if let Some((mean, elo)) = pentanomial.elo() {
+        let [elo, low, high] = elo.map(show_elo);
+        println!(
+            "{pentanomial}; by pairs: score {:.1}%, Elo {elo} (95%: {low} .. {high})",
+            100.0 * mean
+        );
+    }
+    if let Some(test) = &settings.sprt {
+        println!("{}", sprt_line(test, &pairs));
+    }
     println!("wall time {:.1} s", started.elapsed().as_secs_f64());
-    ExitCode::SUCCESS
+    Ok(())
 }
