@@ -1,5 +1,5 @@
 //! Routing and the JSON API: a [`Req`] (already read, bounded and checked by `http.rs`)
-//! becomes a [`Reply`].
+//! becomes a [`Reply`]. The page's files are `assets.rs`'s.
 
 use std::time::{Duration, Instant};
 
@@ -16,13 +16,6 @@ use crate::games::{Games, Session, Thinking, new_id, now_ms, unknown_game};
 use crate::metrics::{METRICS, Refusal};
 use crate::state::{Played, mover, names, path_of, state};
 use crate::think::{Pool, Progress, Purpose, Report, ThinkError};
-
-const INDEX_HTML: &[u8] = include_bytes!("../static/index.html");
-const APP_JS: &[u8] = include_bytes!("../static/app.js");
-const STYLE_CSS: &[u8] = include_bytes!("../static/style.css");
-/// The engine for the browser (`bindings/wasm`: the committed module and its ES module).
-const HALMA_JS: &[u8] = include_bytes!("../../../bindings/wasm/halma.js");
-const HALMA_WASM: &[u8] = include_bytes!("../../../bindings/wasm/halma.wasm");
 
 /// Hints come from at least this level (full strength, a quarter second), whatever the
 /// computer's level: a beginner gets good advice from a weak opponent.
@@ -92,26 +85,6 @@ async fn route(app: &App, req: &Req<'_>) -> Result<Reply> {
         .split('/')
         .collect();
     match segments.as_slice() {
-        [""] | ["index.html"] | ["g", _] => {
-            allow(req, "GET")?;
-            Ok(Reply::asset("text/html; charset=utf-8", INDEX_HTML))
-        }
-        ["app.js"] => {
-            allow(req, "GET")?;
-            Ok(Reply::asset("text/javascript; charset=utf-8", APP_JS))
-        }
-        ["style.css"] => {
-            allow(req, "GET")?;
-            Ok(Reply::asset("text/css; charset=utf-8", STYLE_CSS))
-        }
-        ["halma.js"] => {
-            allow(req, "GET")?;
-            Ok(Reply::asset("text/javascript; charset=utf-8", HALMA_JS))
-        }
-        ["halma.wasm"] => {
-            allow(req, "GET")?;
-            Ok(Reply::asset("application/wasm", HALMA_WASM))
-        }
         ["healthz"] => {
             allow(req, "GET")?;
             health(app).await
