@@ -193,6 +193,11 @@ const SOURCES: &[(&str, &str, &[u8])] = &[
         include_bytes!("../static/style.css"),
     ),
     (
+        "offline.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../static/offline.js"),
+    ),
+    (
         "app.js",
         "text/javascript; charset=utf-8",
         include_bytes!("../static/app.js"),
@@ -201,8 +206,12 @@ const SOURCES: &[(&str, &str, &[u8])] = &[
 
 /// The page (served at `/`, `/index.html` and every game's link).
 const INDEX_HTML: &[u8] = include_bytes!("../static/index.html");
+/// The service worker: served at `/sw.js` (its scope is the whole site), after a first line
+/// that names this version and its files, for it to keep.
+const SERVICE_WORKER: &[u8] = include_bytes!("../static/sw.js");
 
 const HTML: &str = "text/html; charset=utf-8";
+const JAVASCRIPT: &str = "text/javascript; charset=utf-8";
 
 impl Assets {
     /// The files with their hashed names and rewritten references.
@@ -210,6 +219,7 @@ impl Assets {
         let mut by_path = HashMap::new();
         // (quoted plain path, quoted hashed path), for rewriting the files that follow.
         let mut renames: Vec<(String, String)> = Vec::new();
+        let mut hashed_paths = Vec::new();
         for &(name, content_type, source) in SOURCES {
             let body = rename(source, &renames);
             let (stem, extension) = name.rsplit_once('.').unwrap_or((name, ""));
@@ -222,6 +232,7 @@ impl Assets {
             }
             // The plain name too, for pages of others and tabs of an older version; those
             // are revalidated on every use.
+            hashed_paths.push(hashed.clone());
             let asset = Arc::new(Asset::new(content_type, body));
             by_path.insert(
                 format!("/{name}"),
@@ -244,6 +255,18 @@ impl Assets {
         };
         by_path.insert("/".to_owned(), page.clone());
         by_path.insert("/index.html".to_owned(), page.clone());
+        // The page's hash names every file it loads: the version.
+        let build = &page.asset.etag.trim_matches('"')[..16];
+        let manifest = serde_json::json!({ "build": build, "files": hashed_paths });
+        let mut worker = format!("const MANIFEST = {manifest};\n").into_bytes();
+        worker.extend_from_slice(SERVICE_WORKER);
+        by_path.insert(
+            "/sw.js".to_owned(),
+            Served {
+                asset: Arc::new(Asset::new(JAVASCRIPT, worker)),
+                immutable: false,
+            },
+        );
         Assets { by_path, page }
     }
 
@@ -349,7 +372,7 @@ mod tests {
             );
         }
         let script = text(&app);
-        for name in ["halma.js", "halma.wasm"] {
+        for name in ["halma.js", "halma.wasm", "offline.js"] {
             assert!(
                 !script.contains(&format!("'/{name}'")),
                 "{name} not renamed"
@@ -367,6 +390,26 @@ mod tests {
             &assets.get("/").unwrap().asset
         ));
         assert!(assets.get("/g/0123/x").is_none());
+        // The service worker keeps the page's files, under their hashed names.
+        let worker = text("/sw.js");
+        let manifest: serde_json::Value = serde_json::from_str(
+            worker
+                .lines()
+                .next()
+                .and_then(|line| line.strip_prefix("const MANIFEST = "))
+                .and_then(|line| line.strip_suffix(';'))
+                .expect("the manifest line"),
+        )
+        .unwrap();
+        let files = manifest["files"].as_array().unwrap();
+        assert_eq!(files.len(), SOURCES.len());
+        assert!(files.contains(&serde_json::json!(app)) && files.contains(&serde_json::json!(css)));
+        assert!(
+            files
+                .iter()
+                .all(|file| assets.get(file.as_str().unwrap()).is_some_and(|s| s.immutable))
+        );
+        assert!(assets.get("/sw.js").is_some_and(|s| !s.immutable));
     }
 
     /// The first quoted path in `text` that starts with `prefix`.

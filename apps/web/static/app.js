@@ -3,6 +3,7 @@
 // hints are searched here, in the browser, by the engine in WebAssembly (halma.js, in a Web
 // Worker); where that cannot run, the server searches them.
 import { init, Engine } from '/halma.js';
+import { withOffline } from '/offline.js';
 
 // Every text the page shows, in one table: translating the page is a change of this table.
 const TEXT = {
@@ -240,7 +241,7 @@ function formatScore(t) {
 
 // ---- talking to the server --------------------------------------------------------------
 
-async function api(method, path, body) {
+async function serverApi(method, path, body) {
   const options = { method, headers: { Accept: 'application/json' } };
   // The server takes changes only as JSON (no cross-site form can send that).
   if (method !== 'GET' && method !== 'HEAD') options.headers['Content-Type'] = 'application/json';
@@ -255,6 +256,16 @@ async function api(method, path, body) {
   }
   return data;
 }
+
+// Without the network the game goes on here, its moves sent once the server is back
+// (offline.js); it may then show another game: the server's, or the offline one's new link.
+const api = withOffline(serverApi, {
+  replaced(s, message) {
+    if (busy) return false;
+    action(async () => { state = s; selected = null; hint = null; showLink(); note = message; await afterLoad(); });
+    return true;
+  },
+});
 
 const gamePath = (action) => `/api/games/${state.id}` + (action ? '/' + action : '');
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
