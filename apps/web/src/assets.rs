@@ -10,8 +10,8 @@
 //! best (60 ms of CPU for halma.wasm, release build) while that request waits; brotli at its
 //! best quality (1.6 s for halma.wasm, 19% smaller than gzip) on a thread of its own, gzip
 //! answering meanwhile. So a server that nobody asks for the page (the tests, API-only use)
-//! spends nothing on it. Both because browsers offer brotli only over https: a plain-http
-//! deployment gets gzip.
+//! spends nothing on it. Both, because browsers offer brotli only on secure origins (https,
+//! localhost): plain http from another name gets gzip.
 
 use std::collections::HashMap;
 use std::io::Write;
@@ -404,11 +404,11 @@ mod tests {
         let files = manifest["files"].as_array().unwrap();
         assert_eq!(files.len(), SOURCES.len());
         assert!(files.contains(&serde_json::json!(app)) && files.contains(&serde_json::json!(css)));
-        assert!(
-            files
-                .iter()
-                .all(|file| assets.get(file.as_str().unwrap()).is_some_and(|s| s.immutable))
-        );
+        assert!(files.iter().all(|file| {
+            assets
+                .get(file.as_str().unwrap())
+                .is_some_and(|s| s.immutable)
+        }));
         assert!(assets.get("/sw.js").is_some_and(|s| !s.immutable));
     }
 
