@@ -2,29 +2,11 @@
 
 use std::time::Duration;
 
-use halma::Side;
+use halma::{DEFAULT_LEVEL, Limits, Side};
+use halma_i18n::Catalog;
 
-use halma::{DEFAULT_LEVEL, Limits};
-
-/// The usage text printed by `--help`.
-pub const USAGE: &str = "\
-play Halma against the computer
-
-usage: cargo run --release -p halma-play -- [options]
-
-options:
-  --side x|o       the side you play (also --play-as); x starts bottom right and moves
-                   first, o starts top left (default x)
-  --level N        the computer's level, 1 (easiest) to 10 (strongest)
-  --movetime MS    full strength, thinking up to MS milliseconds a move
-  --depth N        full strength, searching N plies deep (repeatable play)
-  --nodes N        full strength, searching about N nodes a move (repeatable play)
-                   (--movetime, --depth and --nodes combine, the first limit reached
-                   ends a search; they replace the level until `level N` is typed)
-  --no-color       plain text even on a terminal (so does the NO_COLOR variable)
-  --help           this text
-
-type help at the prompt for the commands";
+use crate::command::Word;
+use crate::text::{self, Words};
 
 /// What the command line asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -65,16 +47,16 @@ impl FixedLimits {
     }
 
     /// `"depth 3, 2000 ms"`: the limits that are set.
-    pub fn describe(&self) -> String {
+    pub fn describe(&self, words: Words) -> String {
         let mut parts = Vec::new();
         if let Some(depth) = self.depth {
-            parts.push(format!("depth {depth}"));
+            parts.push(words.format("play.limit.depth", &[("depth", &depth)]));
         }
         if let Some(nodes) = self.nodes {
-            parts.push(format!("{nodes} nodes"));
+            parts.push(words.format("play.limit.nodes", &[("nodes", &nodes)]));
         }
         if let Some(time) = self.time {
-            parts.push(format!("{} ms", time.as_millis()));
+            parts.push(words.format("play.limit.time", &[("ms", &time.as_millis())]));
         }
         parts.join(", ")
     }
@@ -82,11 +64,111 @@ impl FixedLimits {
 
 /// What `main` does.
 #[derive(Debug)]
-pub enum Parsed {
+pub enum Action {
     /// Play with these options.
     Play(Options),
     /// Print the usage.
     Help,
+}
+
+/// The command line read: the language it asks for, and what to do or why not.
+#[derive(Debug)]
+pub struct Parsed {
+    /// `--lang`, when given and known.
+    pub language: Option<&'static Catalog>,
+    /// What to do, or the first mistake.
+    pub action: Result<Action, OptionError>,
+}
+
+/// A mistake on the command line, or in a value typed at the prompt.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptionError {
+    /// No such option.
+    Unknown(String),
+    /// The option needs a value and has none.
+    NeedsValue(String),
+    /// The option needs a positive whole number.
+    NotNumber { name: String, text: String },
+    /// Not `x` or `o`.
+    NotSide(String),
+    /// Not 1 to 10.
+    NotLevel(String),
+    /// No file of this language.
+    NotLanguage(String),
+}
+
+impl OptionError {
+    /// The one-line message for the player.
+    pub fn describe(&self, words: Words) -> String {
+        let quoted = |text: &str| format!("{text:?}");
+        match self {
+            OptionError::Unknown(name) => {
+                words.format("play.error.unknown_option", &[("name", &quoted(name))])
+            }
+            OptionError::NeedsValue(name) => {
+                words.format("play.error.needs_value", &[("name", name)])
+            }
+            OptionError::NotNumber { name, text } => words.format(
+                "play.error.not_number",
+                &[("name", name), ("text", &quoted(text))],
+            ),
+            OptionError::NotSide(text) => {
+                words.format("play.error.not_side", &[("text", &quoted(text))])
+            }
+            OptionError::NotLevel(text) => {
+                words.format("play.error.not_level", &[("text", &quoted(text))])
+            }
+            OptionError::NotLanguage(text) => words.format(
+                "play.error.not_language",
+                &[("text", &quoted(text)), ("languages", &languages(", "))],
+            ),
+        }
+    }
+}
+
+/// The tags of the languages, separated by `separator`: `"en, ms, th"`.
+fn languages(separator: &str) -> String {
+    halma_i18n::catalogs()
+        .iter()
+        .map(Catalog::tag)
+        .collect::<Vec<_>>()
+        .join(separator)
+}
+
+/// The usage text printed by `--help`, in `words`' language.
+pub fn usage(words: Words) -> String {
+    let option = |syntax: &str, key: &str, args: &[(&str, &dyn std::fmt::Display)]| {
+        (syntax.to_owned(), words.format(key, args))
+    };
+    let level = Word::Level.shown(words);
+    let rows = [
+        option("--side x|o", "play.option.side", &[]),
+        option("--level N", "play.option.level", &[]),
+        option("--movetime N", "play.option.movetime", &[]),
+        option("--depth N", "play.option.depth", &[]),
+        option("--nodes N", "play.option.nodes", &[("level", &level)]),
+        option(
+            &format!("--lang {}", languages("|")),
+            "play.option.lang",
+            &[("languages", &languages(", "))],
+        ),
+        option("--no-color", "play.option.no_color", &[]),
+        option("--help", "play.option.help", &[]),
+    ];
+    [
+        words.text("play.usage.about").to_owned(),
+        String::new(),
+        words.format(
+            "play.usage.usage",
+            &[("command", &"cargo run --release -p halma-play --")],
+        ),
+        String::new(),
+        words.text("play.usage.options").to_owned(),
+        text::table(&rows),
+        String::new(),
+        words.format("play.usage.commands", &[("help", &Word::Help.shown(words))]),
+    ]
+    .join("\n")
 }
 
 impl Default for Options {
@@ -101,73 +183,131 @@ impl Default for Options {
 }
 
 /// Reads the arguments (without the program name). `--name value` and `--name=value` both
-/// work. The error is a one-line message.
-pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Parsed, String> {
+/// work. All of them are read, so that `--lang` counts even after a mistake, which is then
+/// said in that language.
+pub fn parse(args: impl IntoIterator<Item = String>) -> Parsed {
     let mut options = Options::default();
+    let mut language = None;
+    let mut help = false;
+    let mut mistake = None;
     let mut args = args.into_iter();
     while let Some(arg) = args.next() {
         let (name, inline) = match arg.split_once('=') {
             Some((name, value)) => (name.to_owned(), Some(value.to_owned())),
             None => (arg, None),
         };
-        match name.as_str() {
-            "--help" | "-h" => return Ok(Parsed::Help),
-            "--no-color" | "--no-colour" => options.no_color = true,
-            "--side" | "--play-as" => {
-                options.human = parse_side(&value(&name, inline, &mut args)?)?;
+        let mut value = || {
+            inline
+                .clone()
+                .or_else(|| args.next())
+                .ok_or_else(|| OptionError::NeedsValue(name.clone()))
+        };
+        let read = match name.as_str() {
+            "--help" | "-h" => {
+                help = true;
+                Ok(())
             }
-            "--level" => options.level = parse_level(&value(&name, inline, &mut args)?)?,
-            "--movetime" => {
-                let ms = parse_number(&name, &value(&name, inline, &mut args)?)?;
-                options.fixed.time = Some(Duration::from_millis(ms));
+            "--no-color" | "--no-colour" => {
+                options.no_color = true;
+                Ok(())
             }
-            "--depth" => {
-                let depth = parse_number(&name, &value(&name, inline, &mut args)?)?;
-                options.fixed.depth = Some(u32::try_from(depth).unwrap_or(u32::MAX));
-            }
-            "--nodes" => {
-                options.fixed.nodes = Some(parse_number(&name, &value(&name, inline, &mut args)?)?);
-            }
-            _ => return Err(format!("unknown option {name:?} (try --help)")),
+            "--lang" => value().and_then(|text| {
+                language = Some(halma_i18n::find(&text).ok_or(OptionError::NotLanguage(text))?);
+                Ok(())
+            }),
+            "--side" | "--play-as" => value()
+                .and_then(|text| parse_side(&text))
+                .map(|side| options.human = side),
+            "--level" => value()
+                .and_then(|text| parse_level(&text))
+                .map(|level| options.level = level),
+            "--movetime" => value()
+                .and_then(|text| parse_number(&name, &text))
+                .map(|ms| options.fixed.time = Some(Duration::from_millis(ms))),
+            "--depth" => value()
+                .and_then(|text| parse_number(&name, &text))
+                .map(|depth| options.fixed.depth = Some(u32::try_from(depth).unwrap_or(u32::MAX))),
+            "--nodes" => value()
+                .and_then(|text| parse_number(&name, &text))
+                .map(|nodes| options.fixed.nodes = Some(nodes)),
+            _ => Err(OptionError::Unknown(name.clone())),
+        };
+        if let Err(error) = read {
+            mistake.get_or_insert(error);
         }
     }
-    Ok(Parsed::Play(options))
-}
-
-/// The value of option `name`: after `=`, or the next argument.
-fn value(
-    name: &str,
-    inline: Option<String>,
-    args: &mut impl Iterator<Item = String>,
-) -> Result<String, String> {
-    inline
-        .or_else(|| args.next())
-        .ok_or_else(|| format!("{name} needs a value (try --help)"))
+    let action = match mistake {
+        Some(error) => Err(error),
+        None if help => Ok(Action::Help),
+        None => Ok(Action::Play(options)),
+    };
+    Parsed { language, action }
 }
 
 /// `x` or `o`.
-pub fn parse_side(text: &str) -> Result<Side, String> {
+pub fn parse_side(text: &str) -> Result<Side, OptionError> {
     match text {
         "x" | "X" => Ok(Side::X),
         "o" | "O" => Ok(Side::O),
-        _ => Err(format!("{text:?} is not a side: choose x or o")),
+        _ => Err(OptionError::NotSide(text.to_owned())),
     }
 }
 
 /// A level, 1 to 10.
-pub fn parse_level(text: &str) -> Result<u8, String> {
+pub fn parse_level(text: &str) -> Result<u8, OptionError> {
     match text.parse::<u8>() {
         Ok(level @ 1..=10) => Ok(level),
-        _ => Err(format!("{text:?} is not a level: choose 1 to 10")),
+        _ => Err(OptionError::NotLevel(text.to_owned())),
     }
 }
 
 /// A positive whole number for option `name`.
-fn parse_number(name: &str, text: &str) -> Result<u64, String> {
+fn parse_number(name: &str, text: &str) -> Result<u64, OptionError> {
     match text.parse::<u64>() {
         Ok(number) if number > 0 => Ok(number),
-        _ => Err(format!(
-            "{name} needs a positive whole number, not {text:?}"
-        )),
+        _ => Err(OptionError::NotNumber {
+            name: name.to_owned(),
+            text: text.to_owned(),
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse_all(args: &[&str]) -> Parsed {
+        parse(args.iter().map(|arg| arg.to_string()))
+    }
+
+    #[test]
+    fn options_are_read_with_or_without_equals() {
+        let parsed = parse_all(&["--side=o", "--level", "3", "--nodes=500", "--lang", "th-TH"]);
+        let Ok(Action::Play(options)) = parsed.action else {
+            panic!("{:?}", parsed.action)
+        };
+        assert_eq!(options.human, Side::O);
+        assert_eq!(options.level, 3);
+        assert_eq!(options.fixed.nodes, Some(500));
+        assert_eq!(parsed.language.map(Catalog::tag), Some("th"));
+    }
+
+    #[test]
+    fn the_language_counts_even_after_a_mistake() {
+        let parsed = parse_all(&["--level", "0", "--lang=ms"]);
+        assert_eq!(
+            parsed.action.unwrap_err(),
+            OptionError::NotLevel("0".into())
+        );
+        assert_eq!(parsed.language.map(Catalog::tag), Some("ms"));
+        let parsed = parse_all(&["--lang", "fr"]);
+        assert_eq!(
+            parsed.action.unwrap_err(),
+            OptionError::NotLanguage("fr".into())
+        );
+        assert_eq!(
+            parse_all(&["--lang"]).action.unwrap_err(),
+            OptionError::NeedsValue("--lang".into())
+        );
     }
 }

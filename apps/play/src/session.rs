@@ -1,16 +1,17 @@
 //! A session at the terminal: the game, the player's side, the engine, and the loop that
-//! reads commands and lets the computer reply.
+//! reads commands and lets the computer reply, all said in the player's language.
 
 use std::fmt::Display;
 use std::io::{self, BufRead, Write};
 
-use halma::{Draw, Game, Outcome, Position, Side, Square};
+use halma::{Draw, Engine, Game, Limits, Outcome, Position, SearchResult, Side, Square};
 
 use crate::board::{self, LastMove};
-use crate::command::{self, Command, HELP};
+use crate::command::{self, Command, Word};
 use crate::options::{self, FixedLimits, Options};
-use crate::think::{self, Thinking, score_text};
-use halma::{Engine, Limits, SearchResult};
+use crate::rules;
+use crate::text::{self, Words, names};
+use crate::think::{self, Show, Thinking};
 
 /// A message for the player that ends the session (the terminal is gone, the engine
 /// failed).
@@ -32,6 +33,8 @@ pub struct Session {
     fixed: FixedLimits,
     engine: Engine,
     thinking: Thinking,
+    /// The player's language.
+    words: Words,
     /// ANSI colour in the board.
     colour: bool,
     /// Stdout is a terminal: animate the progress line.
@@ -40,14 +43,10 @@ pub struct Session {
     echo: bool,
 }
 
-/// Writes one line to stdout.
-fn say(text: impl Display) -> Result<(), Fatal> {
-    writeln!(io::stdout(), "{text}").map_err(|error| format!("cannot write the output: {error}"))
-}
-
 impl Session {
-    /// A session with these options; `colour`, `live` and `echo` describe the terminal.
-    pub fn new(options: &Options, colour: bool, live: bool, echo: bool) -> Session {
+    /// A session with these options in the language of `words`; `colour`, `live` and
+    /// `echo` describe the terminal.
+    pub fn new(options: &Options, words: Words, colour: bool, live: bool, echo: bool) -> Session {
         let engine = Engine::new();
         let thinking = Thinking::new(engine.stop_handle());
         Session {
@@ -57,6 +56,7 @@ impl Session {
             fixed: options.fixed,
             engine,
             thinking,
+            words,
             colour,
             live,
             echo,
@@ -68,6 +68,26 @@ impl Session {
         self.thinking.clone()
     }
 
+    /// Writes one line to stdout.
+    fn say(&self, text: impl Display) -> Result<(), Fatal> {
+        writeln!(io::stdout(), "{text}").map_err(|error| self.cannot_write(&error))
+    }
+
+    /// The text of `key` as a line.
+    fn say_text(&self, key: &str) -> Result<(), Fatal> {
+        self.say(self.words.text(key))
+    }
+
+    /// The fatal message for an output that failed.
+    fn cannot_write(&self, error: &io::Error) -> Fatal {
+        self.words.format("play.error.write", &[("reason", error)])
+    }
+
+    /// A command's word in the player's language, for messages that name it.
+    fn word(&self, word: Word) -> &'static str {
+        word.shown(self.words)
+    }
+
     /// Plays until the player quits or the input ends.
     pub fn run(&mut self, input: &mut impl BufRead) -> Result<(), Fatal> {
         self.welcome()?;
@@ -77,14 +97,17 @@ impl Session {
                 continue;
             }
             let Some(line) = self.read_line(input)? else {
-                return say("\nbye");
+                return self.say(format!("\n{}", self.words.text("play.bye")));
             };
-            let flow = match command::parse(&line) {
+            let flow = match command::parse(&line, self.words) {
                 Ok(command) => self.execute(command)?,
-                Err(message) => say(message).map(|()| Flow::Continue)?,
+                Err(error) => {
+                    self.say(error.describe(self.words))?;
+                    Flow::Continue
+                }
             };
             if flow == Flow::Quit {
-                return say("bye");
+                return self.say_text("play.bye");
             }
         }
     }
@@ -95,17 +118,17 @@ impl Session {
         let prompt = format!("{}> ", self.human);
         write!(stdout, "{prompt}")
             .and_then(|()| stdout.flush())
-            .map_err(|error| format!("cannot write the output: {error}"))?;
+            .map_err(|error| self.cannot_write(&error))?;
         let mut bytes = Vec::new();
         let read = input
             .read_until(b'\n', &mut bytes)
-            .map_err(|error| format!("cannot read the input: {error}"))?;
+            .map_err(|error| self.words.format("play.error.read", &[("reason", &error)]))?;
         if read == 0 {
             return Ok(None);
         }
         let line = String::from_utf8_lossy(&bytes).trim_end().to_owned();
         if self.echo {
-            say(&line)?;
+            self.say(&line)?;
         }
         Ok(Some(line))
     }
@@ -123,26 +146,35 @@ impl Session {
             Command::Save(path) => self.save(&path)?,
             Command::Load(path) => self.load(&path)?,
             Command::Board => self.show_board(true)?,
-            Command::Help => say(HELP)?,
+            Command::Rules => self.say(rules::text(self.words, self.colour))?,
+            Command::Help => self.say(command::help(self.words))?,
             Command::Quit => return Ok(Flow::Quit),
         }
         Ok(Flow::Continue)
     }
 
-    /// The greeting, the board and a pointer to `help`.
+    /// The greeting, the board and a pointer to `help` and `rules`.
     fn welcome(&self) -> Result<(), Fatal> {
         let first = if self.human == Side::X {
-            "you move first"
+            "play.welcome.you_first"
         } else {
-            "the computer moves first"
+            "play.welcome.computer_first"
         };
-        say(format!(
-            "halma: bring your 19 pieces into the opposite camp before the computer does; \
-             {first}; {}",
-            self.strength()
+        self.say(self.words.format(
+            "play.welcome",
+            &[
+                ("first", &self.words.text(first)),
+                ("strength", &self.strength()),
+            ],
         ))?;
         self.show_board(true)?;
-        say("type a move like l2-k3, or help for the commands")
+        self.say(self.words.format(
+            "play.welcome.prompt",
+            &[
+                ("rules", &self.word(Word::Rules)),
+                ("help", &self.word(Word::Help)),
+            ],
+        ))
     }
 
     /// Whether it is the computer's turn in a game that goes on.
@@ -161,76 +193,115 @@ impl Session {
     /// `label`.
     fn think(&mut self, label: &str) -> Result<SearchResult, Fatal> {
         let limits = self.limits();
-        think::think(
-            &mut self.engine,
-            &self.game,
-            &limits,
-            &self.thinking,
-            self.live,
+        let show = Show {
+            live: self.live,
             label,
-        )
+            words: self.words,
+        };
+        think::think(&mut self.engine, &self.game, &limits, &self.thinking, &show)
     }
 
     /// `"level 5"`, or the fixed limits that replace the level.
     fn strength(&self) -> String {
         if self.fixed.limits().is_some() {
-            format!("full strength, {}", self.fixed.describe())
+            self.words.format(
+                "play.strength.fixed",
+                &[("limits", &self.fixed.describe(self.words))],
+            )
         } else {
-            format!("level {}", self.level)
+            self.words
+                .format("play.strength.level", &[("level", &self.level)])
         }
     }
 
     /// The computer searches and plays its move.
     fn computer_moves(&mut self) -> Result<(), Fatal> {
         let computer = self.human.other();
-        let result = self.think(&format!("the computer ({computer}) thinks"))?;
-        self.game
-            .play(result.best_move)
-            .map_err(|error| format!("the computer chose {}: {error}", result.best_move))?;
-        let described = LastMove::of(&self.game).map_or(String::new(), |last| last.describe());
-        say(format!(
-            "computer ({computer}) plays {described} (depth {}, score {} for {computer}, {} nodes, {:.2} s)",
-            result.depth,
-            score_text(result.score),
-            result.nodes,
-            result.time.as_secs_f64()
+        let label = self
+            .words
+            .format("play.computer_thinks", &[("side", &computer)]);
+        let result = self.think(&label)?;
+        let mv = result.best_move;
+        self.game.play(mv).map_err(|error| {
+            self.words.format(
+                "play.error.computer_chose",
+                &[
+                    ("move", &mv),
+                    (
+                        "reason",
+                        &text::play_error(self.words, &error, &mv.to_string()),
+                    ),
+                ],
+            )
+        })?;
+        let described = self.last_move_text();
+        self.say(self.words.format(
+            "play.computer_plays",
+            &[
+                ("side", &computer),
+                ("move", &described),
+                ("depth", &result.depth),
+                ("score", &text::score(self.words, result.score)),
+                ("nodes", &result.nodes),
+                ("seconds", &format!("{:.2}", result.time.as_secs_f64())),
+            ],
         ))?;
         self.show_board(false)?;
         self.announce()
     }
 
+    /// The last move, described.
+    fn last_move_text(&self) -> String {
+        LastMove::of(&self.game).map_or(String::new(), |last| last.describe(self.words))
+    }
+
+    /// The message for a command that needs a game still going on.
+    fn over(&self, key: &str) -> Result<(), Fatal> {
+        self.say(self.words.format(
+            key,
+            &[
+                ("new", &self.word(Word::New)),
+                ("undo", &self.word(Word::Undo)),
+                ("load", &self.word(Word::Load)),
+                ("quit", &self.word(Word::Quit)),
+            ],
+        ))
+    }
+
     /// The player's move.
     fn play(&mut self, text: &str) -> Result<(), Fatal> {
         if self.game.outcome().is_over() {
-            return say("the game is over: type new, undo, load or quit");
+            return self.over("play.over.play");
         }
         match self.game.play_text(text) {
             Ok(_) => {
-                let described = LastMove::of(&self.game).map_or(String::new(), |l| l.describe());
-                say(format!("you play {described}"))?;
+                self.say(
+                    self.words
+                        .format("play.you_play", &[("move", &self.last_move_text())]),
+                )?;
                 if self.game.outcome().is_over() {
                     self.show_board(false)?;
                     self.announce()?;
                 }
                 Ok(())
             }
-            Err(error) => say(error),
+            Err(error) => self.say(text::play_error(self.words, &error, text)),
         }
     }
 
     /// Lists where the piece on `square` can go, or all the player's moves.
     fn moves(&self, square: Option<Square>) -> Result<(), Fatal> {
         if self.game.outcome().is_over() {
-            return say("the game is over: no piece can move");
+            return self.say_text("play.over.moves");
         }
         let position = self.game.position();
         match square {
-            Some(square) => say(piece_moves(position, square, self.human)),
+            Some(square) => self.say(self.piece_moves(position, square)),
             None => {
                 for from in position.pieces(self.human) {
                     let targets = position.destinations(from);
                     if !targets.is_empty() {
-                        say(format!("{from}: {}", names(targets)))?;
+                        self.say(format!("{from}: {}", names(targets)))?;
                     }
                 }
                 Ok(())
@@ -238,19 +309,45 @@ impl Session {
         }
     }
 
+    /// What `moves SQUARE` says.
+    fn piece_moves(&self, position: &Position, square: Square) -> String {
+        let words = self.words;
+        match position.piece_at(square) {
+            None => words.format("play.square.empty", &[("square", &square)]),
+            Some(side) if side != self.human => words.format(
+                "play.square.computers",
+                &[("square", &square), ("side", &side)],
+            ),
+            Some(_) => {
+                let targets = position.destinations(square);
+                if targets.is_empty() {
+                    words.format("play.square.stuck", &[("square", &square)])
+                } else {
+                    words.format(
+                        "play.square.can_go",
+                        &[("square", &square), ("squares", &names(targets))],
+                    )
+                }
+            }
+        }
+    }
+
     /// The engine's suggestion for the player.
     fn hint(&mut self) -> Result<(), Fatal> {
         if self.game.outcome().is_over() {
-            return say("the game is over: no hint to give");
+            return self.say_text("play.over.hint");
         }
-        let result = self.think("thinking about a hint")?;
+        let label = self.words.text("play.hint_thinks");
+        let result = self.think(label)?;
         let mv = result.best_move;
         let path = self.game.position().jump_path(mv).unwrap_or_default();
-        say(format!(
-            "hint: {} (score {} for {})",
-            board::describe(mv, &path),
-            score_text(result.score),
-            self.human
+        self.say(self.words.format(
+            "play.hint",
+            &[
+                ("move", &text::describe_move(self.words, mv, &path)),
+                ("score", &text::score(self.words, result.score)),
+                ("side", &self.human),
+            ],
         ))
     }
 
@@ -261,7 +358,7 @@ impl Session {
             .iter()
             .any(|position| position.turn() == self.human);
         if !human_moved {
-            return say("nothing to undo: you have not moved yet");
+            return self.say_text("play.nothing_to_undo");
         }
         let mut taken = Vec::new();
         while let Some(mover) = last_mover(&self.game) {
@@ -272,23 +369,29 @@ impl Session {
             }
         }
         taken.reverse();
-        say(format!("took back {}", taken.join(" ")))?;
+        self.say(
+            self.words
+                .format("play.took_back", &[("moves", &taken.join(" "))]),
+        )?;
         self.show_board(false)
     }
 
     /// Shows or sets the level.
     fn level(&mut self, text: Option<&str>) -> Result<(), Fatal> {
         match text.map(options::parse_level) {
-            None => say(format!(
-                "{} (levels go from 1, easiest, to 10, strongest): type level N to change it",
-                self.strength()
+            None => self.say(self.words.format(
+                "play.level.show",
+                &[
+                    ("strength", &self.strength()),
+                    ("level", &self.word(Word::Level)),
+                ],
             )),
             Some(Ok(level)) => {
                 self.level = level;
                 self.fixed = FixedLimits::default();
-                say(format!("level {level}"))
+                self.say(self.words.format("play.level.set", &[("level", &level)]))
             }
-            Some(Err(message)) => say(message),
+            Some(Err(error)) => self.say(error.describe(self.words)),
         }
     }
 
@@ -297,45 +400,69 @@ impl Session {
         if let Some(text) = side {
             match options::parse_side(text) {
                 Ok(side) => self.human = side,
-                Err(message) => return say(message),
+                Err(error) => return self.say(error.describe(self.words)),
             }
         }
         self.game = Game::new();
         self.engine.clear();
-        say(format!("new game: you are {}", self.human))?;
+        self.say(self.words.format("play.new_game", &[("side", &self.human)]))?;
         self.show_board(true)
     }
 
     /// Writes the game record to `path`.
     fn save(&self, path: &str) -> Result<(), Fatal> {
-        match std::fs::write(path, self.game.to_record()) {
-            Ok(()) => say(format!(
-                "saved the game ({} moves) to {path}",
-                self.game.moves().len()
-            )),
-            Err(error) => say(format!("cannot save to {path}: {error}")),
-        }
+        let message = match std::fs::write(path, self.game.to_record()) {
+            Ok(()) => self.words.format(
+                "play.saved",
+                &[("count", &self.game.moves().len()), ("path", &path)],
+            ),
+            Err(error) => self.words.format(
+                "play.cannot_save",
+                &[
+                    ("path", &path),
+                    ("reason", &text::io_error(self.words, &error)),
+                ],
+            ),
+        };
+        self.say(message)
     }
 
     /// Replaces the game with the one recorded in `path`.
     fn load(&mut self, path: &str) -> Result<(), Fatal> {
-        let text = match std::fs::read_to_string(path) {
-            Ok(text) => text,
-            Err(error) => return say(format!("cannot read {path}: {error}")),
+        let record = match std::fs::read_to_string(path) {
+            Ok(record) => record,
+            Err(error) => {
+                return self.say(self.words.format(
+                    "play.cannot_read",
+                    &[
+                        ("path", &path),
+                        ("reason", &text::io_error(self.words, &error)),
+                    ],
+                ));
+            }
         };
-        match Game::from_record(&text) {
+        match Game::from_record(&record) {
             Ok(game) => {
                 self.game = game;
                 self.engine.clear();
-                say(format!(
-                    "loaded {path}: {} moves, {} to move",
-                    self.game.moves().len(),
-                    self.game.position().turn()
+                self.say(self.words.format(
+                    "play.loaded",
+                    &[
+                        ("path", &path),
+                        ("count", &self.game.moves().len()),
+                        ("side", &self.game.position().turn()),
+                    ],
                 ))?;
                 self.show_board(false)?;
                 self.announce()
             }
-            Err(error) => say(format!("cannot load {path}: {error}")),
+            Err(error) => self.say(self.words.format(
+                "play.cannot_load",
+                &[
+                    ("path", &path),
+                    ("reason", &text::record_error(self.words, &error, &record)),
+                ],
+            )),
         }
     }
 
@@ -343,40 +470,50 @@ impl Session {
     fn show_board(&self, legend: bool) -> Result<(), Fatal> {
         let mut text = board::draw(&self.game, self.colour);
         if let Some(last) = LastMove::of(&self.game) {
-            text.push_str(&format!("last move: {} {}\n", last.side, last.describe()));
-        }
-        if legend {
-            text.push_str(&board::legend(self.human));
+            text.push_str(&self.words.format(
+                "play.last_move",
+                &[("side", &last.side), ("move", &last.describe(self.words))],
+            ));
             text.push('\n');
         }
-        write!(io::stdout(), "{text}").map_err(|error| format!("cannot write the output: {error}"))
+        if legend {
+            text.push_str(&board::legend(self.words, self.human));
+            text.push('\n');
+        }
+        write!(io::stdout(), "{text}").map_err(|error| self.cannot_write(&error))
     }
 
     /// Says how the game ended, and why, once it has.
     fn announce(&self) -> Result<(), Fatal> {
-        let message = match self.game.outcome() {
+        let words = self.words;
+        let result = match self.game.outcome() {
             Outcome::Ongoing => return Ok(()),
             Outcome::Win(side) => {
                 let who = if side == self.human {
-                    "you win"
+                    "play.result.you_win"
                 } else {
-                    "the computer wins"
+                    "play.result.computer_wins"
                 };
-                format!("{side} wins: all 19 pieces in the goal camp ({who})")
-            }
-            Outcome::Draw(Draw::Repetition) => {
-                format!(
-                    "draw by threefold repetition{}",
-                    blocked(self.game.position())
+                words.format(
+                    "play.result.win",
+                    &[("side", &side), ("who", &words.text(who))],
                 )
             }
-            Outcome::Draw(Draw::NoMoves) => format!(
-                "draw: {} has no legal move, it is blocked",
-                self.game.position().turn()
+            Outcome::Draw(Draw::Repetition) => {
+                let mut text = words.text("play.result.repetition").to_owned();
+                for why in blocked(words, self.game.position()) {
+                    text.push_str(": ");
+                    text.push_str(&why);
+                }
+                text
+            }
+            Outcome::Draw(Draw::NoMoves) => words.format(
+                "play.result.no_moves",
+                &[("side", &self.game.position().turn())],
             ),
         };
-        say(format!("game over: {message}"))?;
-        say("type new for another game, undo to take your move back, or quit")
+        self.say(words.format("play.over.announce", &[("result", &result)]))?;
+        self.over("play.over.next")
     }
 }
 
@@ -386,45 +523,24 @@ fn last_mover(game: &Game) -> Option<Side> {
     (positions.len() >= 2).then(|| positions[positions.len() - 2].turn())
 }
 
-/// Why a drawn game could not be won: a side whose goal camp is full while the other side
-/// keeps pieces at home in it. Empty when no side is blocked like that.
-fn blocked(position: &Position) -> String {
-    let mut why = String::new();
-    for side in Side::ALL {
-        let goal = side.goal();
-        let squatters = position.pieces(side.other()) & goal;
-        if (position.occupied() & goal) == goal && !squatters.is_empty() {
-            why.push_str(&format!(
-                ": {side} is blocked, {} keeps {} in its home camp, {side}'s goal",
-                side.other(),
-                names(squatters)
-            ));
-        }
-    }
-    why
-}
-
-/// What `moves SQUARE` says.
-fn piece_moves(position: &Position, square: Square, human: Side) -> String {
-    match position.piece_at(square) {
-        None => format!("{square} is empty"),
-        Some(side) if side != human => format!("{square} holds a piece of the computer ({side})"),
-        Some(_) => {
-            let targets = position.destinations(square);
-            if targets.is_empty() {
-                format!("the piece on {square} cannot move")
-            } else {
-                format!("{square} can go to {}", names(targets))
-            }
-        }
-    }
-}
-
-/// Square names separated by spaces.
-fn names(squares: halma::Bitboard) -> String {
-    squares
-        .iter()
-        .map(|square| square.to_string())
-        .collect::<Vec<_>>()
-        .join(" ")
+/// Why a drawn game could not be won: for each side whose goal camp is full while the other
+/// side keeps pieces at home in it, a sentence that says so.
+fn blocked(words: Words, position: &Position) -> Vec<String> {
+    Side::ALL
+        .into_iter()
+        .filter_map(|side| {
+            let goal = side.goal();
+            let squatters = position.pieces(side.other()) & goal;
+            ((position.occupied() & goal) == goal && !squatters.is_empty()).then(|| {
+                words.format(
+                    "play.result.blocked",
+                    &[
+                        ("side", &side),
+                        ("other", &side.other()),
+                        ("squares", &names(squatters)),
+                    ],
+                )
+            })
+        })
+        .collect()
 }

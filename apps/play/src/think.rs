@@ -13,9 +13,9 @@ use std::sync::mpsc::{self, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use halma::Game;
+use halma::{Engine, Game, Limits, SearchResult, StopHandle};
 
-use halma::{Engine, ForcedResult, Limits, SearchResult, StopHandle};
+use crate::text::{self, Words};
 
 /// How often the spinner turns.
 const TICK: Duration = Duration::from_millis(100);
@@ -62,16 +62,26 @@ impl Thinking {
     }
 }
 
-/// Searches `game` with `engine` on a worker thread. With `live` set (stdout is a
+/// How a search is shown: on a terminal (`live`) or not, who thinks (`label`), in which
+/// language.
+pub struct Show<'a> {
+    /// Stdout is a terminal: animate the progress line.
+    pub live: bool,
+    /// Who thinks: `"the computer (o) thinks"`.
+    pub label: &'a str,
+    /// The player's language.
+    pub words: Words,
+}
+
+/// Searches `game` with `engine` on a worker thread. With `show.live` set (stdout is a
 /// terminal) a spinner with the depth and score reached turns on one line until the search
-/// ends; `label` says who thinks. The error is a one-line message.
+/// ends. The error is a one-line message.
 pub fn think(
     engine: &mut Engine,
     game: &Game,
     limits: &Limits,
     thinking: &Thinking,
-    live: bool,
-    label: &str,
+    show: &Show,
 ) -> Result<SearchResult, String> {
     let (sender, receiver) = mpsc::channel::<Progress>();
     thinking.interrupted.store(false, Ordering::SeqCst);
@@ -94,23 +104,25 @@ pub fn think(
                 let _ = sender.send(progress);
             })
         });
-        watch(&receiver, live, label);
+        watch(&receiver, show);
         worker.join()
     });
     thinking.running.store(false, Ordering::SeqCst);
     match result {
         Ok(Ok(result)) => Ok(result),
-        Ok(Err(error)) => Err(format!("the computer cannot move: {error}")),
-        Err(_) => Err("the computer's search failed".to_owned()),
+        Ok(Err(error)) => Err(show
+            .words
+            .format("play.error.cannot_move", &[("reason", &error)])),
+        Err(_) => Err(show.words.text("play.error.search_failed").to_owned()),
     }
 }
 
 /// Shows progress until the worker drops its sender (the search ended).
-fn watch(receiver: &mpsc::Receiver<Progress>, live: bool, label: &str) {
+fn watch(receiver: &mpsc::Receiver<Progress>, show: &Show) {
     let started = Instant::now();
-    if !live {
+    if !show.live {
         // No animation in a pipe: one line says a search started.
-        let _ = writeln!(io::stdout(), "{label}...");
+        let _ = writeln!(io::stdout(), "{}...", show.label);
     }
     let mut progress = None;
     let mut turn = 0;
@@ -120,11 +132,11 @@ fn watch(receiver: &mpsc::Receiver<Progress>, live: bool, label: &str) {
             Err(RecvTimeoutError::Timeout) => turn += 1,
             Err(RecvTimeoutError::Disconnected) => break,
         }
-        if live {
-            spin(SPINNER[turn % SPINNER.len()], label, progress, started);
+        if show.live {
+            spin(SPINNER[turn % SPINNER.len()], show, progress, started);
         }
     }
-    if live {
+    if show.live {
         // Clear the progress line.
         print!("\r\x1b[K");
         let _ = io::stdout().flush();
@@ -132,30 +144,23 @@ fn watch(receiver: &mpsc::Receiver<Progress>, live: bool, label: &str) {
 }
 
 /// Redraws the progress line.
-fn spin(spinner: char, label: &str, progress: Option<Progress>, started: Instant) {
-    let mut line = format!("\r{spinner} {label}");
+fn spin(spinner: char, show: &Show, progress: Option<Progress>, started: Instant) {
+    let words = show.words;
+    let mut line = format!("\r{spinner} {}", show.label);
     if let Some(progress) = progress {
-        line.push_str(&format!(
-            ": depth {}, score {}, {} nodes",
-            progress.depth,
-            score_text(progress.score),
-            progress.nodes
-        ));
+        let done = words.format(
+            "play.progress",
+            &[
+                ("depth", &progress.depth),
+                ("score", &text::score(words, progress.score)),
+                ("nodes", &progress.nodes),
+            ],
+        );
+        line.push_str(&format!(": {done}"));
     }
-    line.push_str(&format!(
-        ", {:.1} s (Ctrl-C: move now)\x1b[K",
-        started.elapsed().as_secs_f64()
-    ));
+    let seconds = format!("{:.1}", started.elapsed().as_secs_f64());
+    let time = words.format("play.progress.time", &[("seconds", &seconds)]);
+    line.push_str(&format!(", {time}\x1b[K"));
     print!("{line}");
     let _ = io::stdout().flush();
-}
-
-/// A score for people: `+1.25` (moves of race advantage for the side that searched), or a
-/// forced result, `wins in 3` / `loses in 4` (plies).
-pub fn score_text(score: i32) -> String {
-    match ForcedResult::from_score(score) {
-        Some(ForcedResult::Win(plies)) => format!("wins in {plies}"),
-        Some(ForcedResult::Loss(plies)) => format!("loses in {plies}"),
-        None => format!("{:+.2}", f64::from(score) / 100.0),
-    }
 }

@@ -19,7 +19,12 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 
 use axum::body::Bytes;
+use axum::http::HeaderMap;
+use halma_i18n::{Catalog, catalogs};
 use sha2::{Digest, Sha256};
+
+use crate::error::JSON;
+use crate::i18n;
 
 /// How a file is sent: the file's bytes, or compressed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -165,17 +170,25 @@ pub struct Served {
     pub asset: Arc<Asset>,
     /// Whether the path carries the file's hash.
     pub immutable: bool,
+    /// For a page, its language (`Content-Language`), and whether it came from the request's
+    /// headers (then the answer varies by `Accept-Language` and `Cookie`).
+    pub language: Option<(&'static str, bool)>,
 }
 
 /// The files, by the paths they are served at.
 #[derive(Debug)]
 pub struct Assets {
     by_path: HashMap<String, Served>,
-    page: Served,
+    /// Each page in each language: (language tag, rules page or game) to the page.
+    pages: HashMap<(&'static str, bool), Arc<Asset>>,
 }
 
+const HTML: &str = "text/html; charset=utf-8";
+const JAVASCRIPT: &str = "text/javascript; charset=utf-8";
+const CSS: &str = "text/css; charset=utf-8";
+
 /// The page's sources: name, content type, bytes, in the order their references go (a file
-/// refers only to files before it).
+/// refers only to files before it); the language files (`i18n.rs`) come first.
 const SOURCES: &[(&str, &str, &[u8])] = &[
     (
         "halma.wasm",
@@ -184,45 +197,47 @@ const SOURCES: &[(&str, &str, &[u8])] = &[
     ),
     (
         "halma.js",
-        "text/javascript; charset=utf-8",
+        JAVASCRIPT,
         include_bytes!("../../../bindings/wasm/halma.js"),
     ),
-    (
-        "style.css",
-        "text/css; charset=utf-8",
-        include_bytes!("../static/style.css"),
-    ),
+    ("style.css", CSS, include_bytes!("../static/style.css")),
+    ("rules.css", CSS, include_bytes!("../static/rules.css")),
+    ("board.js", JAVASCRIPT, include_bytes!("../static/board.js")),
+    ("i18n.js", JAVASCRIPT, include_bytes!("../static/i18n.js")),
+    ("guide.js", JAVASCRIPT, include_bytes!("../static/guide.js")),
     (
         "offline.js",
-        "text/javascript; charset=utf-8",
+        JAVASCRIPT,
         include_bytes!("../static/offline.js"),
     ),
-    (
-        "app.js",
-        "text/javascript; charset=utf-8",
-        include_bytes!("../static/app.js"),
-    ),
+    ("app.js", JAVASCRIPT, include_bytes!("../static/app.js")),
+    ("rules.js", JAVASCRIPT, include_bytes!("../static/rules.js")),
 ];
 
-/// The page (served at `/`, `/index.html` and every game's link).
+/// The game's page (served at `/`, `/index.html` and every game's link).
 const INDEX_HTML: &[u8] = include_bytes!("../static/index.html");
+/// The rules page (`/rules`).
+const RULES_HTML: &[u8] = include_bytes!("../static/rules.html");
 /// The service worker: served at `/sw.js` (its scope is the whole site), after a first line
-/// that names this version and its files, for it to keep.
+/// that names this version, its files and its pages, for it to keep.
 const SERVICE_WORKER: &[u8] = include_bytes!("../static/sw.js");
 
-const HTML: &str = "text/html; charset=utf-8";
-const JAVASCRIPT: &str = "text/javascript; charset=utf-8";
-
 impl Assets {
-    /// The files with their hashed names and rewritten references.
+    /// The files with their hashed names and rewritten references, and the pages in each
+    /// language.
     pub fn new() -> Assets {
         let mut by_path = HashMap::new();
         // (quoted plain path, quoted hashed path), for rewriting the files that follow.
         let mut renames: Vec<(String, String)> = Vec::new();
         let mut hashed_paths = Vec::new();
-        for &(name, content_type, source) in SOURCES {
+        let languages =
+            i18n::files().map(|(name, text)| (format!("i18n/{name}"), JSON, text.as_bytes()));
+        let sources = SOURCES
+            .iter()
+            .map(|&(name, content_type, source)| (name.to_owned(), content_type, source));
+        for (name, content_type, source) in languages.chain(sources) {
             let body = rename(source, &renames);
-            let (stem, extension) = name.rsplit_once('.').unwrap_or((name, ""));
+            let (stem, extension) = name.rsplit_once('.').unwrap_or((&name, ""));
             let hashed = format!("/{stem}.{}.{extension}", &digest(&body)[..16]);
             for quote in ['"', '\''] {
                 renames.push((
@@ -230,51 +245,85 @@ impl Assets {
                     format!("{quote}{hashed}{quote}"),
                 ));
             }
-            // The plain name too, for pages of others and tabs of an older version; those
-            // are revalidated on every use.
             hashed_paths.push(hashed.clone());
             let asset = Arc::new(Asset::new(content_type, body));
-            by_path.insert(
-                format!("/{name}"),
-                Served {
-                    asset: Arc::clone(&asset),
-                    immutable: false,
-                },
-            );
-            by_path.insert(
-                hashed,
-                Served {
-                    asset,
-                    immutable: true,
-                },
-            );
+            // The plain name too, for pages of others and tabs of an older version; those
+            // are revalidated on every use.
+            by_path.insert(format!("/{name}"), Served::file(Arc::clone(&asset), false));
+            by_path.insert(hashed, Served::file(asset, true));
         }
-        let page = Served {
-            asset: Arc::new(Asset::new(HTML, rename(INDEX_HTML, &renames))),
-            immutable: false,
-        };
-        by_path.insert("/".to_owned(), page.clone());
-        by_path.insert("/index.html".to_owned(), page.clone());
-        // The page's hash names every file it loads: the version.
-        let build = &page.asset.etag.trim_matches('"')[..16];
-        let manifest = serde_json::json!({ "build": build, "files": hashed_paths });
+        let mut pages = HashMap::new();
+        let mut page_paths = Vec::new();
+        for catalog in catalogs() {
+            let tag = catalog.tag();
+            // The page reads its language's texts under their hashed name (i18n.js).
+            let texts = format!("/i18n/{tag}.json");
+            let hashed = renames
+                .iter()
+                .find(|(plain, _)| plain.trim_matches('"') == texts)
+                .map_or(texts.as_str(), |(_, hashed)| hashed.trim_matches('"'));
+            for (rules, html) in [(false, INDEX_HTML), (true, RULES_HTML)] {
+                let html = String::from_utf8_lossy(&rename(html, &renames)).into_owned();
+                let html = i18n::with_lang(&html, tag).replacen(
+                    &format!("<html lang=\"{tag}\""),
+                    &format!("<html lang=\"{tag}\" data-texts=\"{hashed}\""),
+                    1,
+                );
+                pages.insert((tag, rules), Arc::new(Asset::new(HTML, html.into_bytes())));
+                page_paths.push(format!("/{tag}/{}", if rules { "rules" } else { "" }));
+            }
+        }
+        page_paths.extend(["/".to_owned(), "/rules".to_owned()]);
+        // Every page in every language names every file it loads: together, the version.
+        let mut etags: Vec<&str> = pages.values().map(|page| page.etag.as_str()).collect();
+        etags.sort_unstable();
+        let build = &digest(etags.concat().as_bytes())[..16];
+        let tags: Vec<&str> = catalogs().iter().map(Catalog::tag).collect();
+        let manifest = serde_json::json!({
+            "build": build,
+            "files": hashed_paths,
+            "pages": page_paths,
+            "languages": tags,
+        });
         let mut worker = format!("const MANIFEST = {manifest};\n").into_bytes();
         worker.extend_from_slice(SERVICE_WORKER);
         by_path.insert(
             "/sw.js".to_owned(),
-            Served {
-                asset: Arc::new(Asset::new(JAVASCRIPT, worker)),
-                immutable: false,
-            },
+            Served::file(Arc::new(Asset::new(JAVASCRIPT, worker)), false),
         );
-        Assets { by_path, page }
+        Assets { by_path, pages }
     }
 
-    /// The file served at `path`, if any (a game's link `/g/{id}` is the page).
-    pub fn get(&self, path: &str) -> Option<&Served> {
-        match path.strip_prefix("/g/") {
-            Some(id) if !id.contains('/') => Some(&self.page),
-            _ => self.by_path.get(path),
+    /// The file served at `path`, if any. A page's path (`/`, `/index.html`, a game's link
+    /// `/g/{id}`, `/rules`) is the page in the language of its prefix (`/th/g/{id}`), else in
+    /// the one the request's `headers` prefer.
+    pub fn get(&self, path: &str, headers: &HeaderMap) -> Option<Served> {
+        let segments: Vec<&str> = path.strip_prefix('/').unwrap_or(path).split('/').collect();
+        let (language, negotiated, page) = match i18n::prefixed(&segments) {
+            Some(language) => (language, false, &segments[1..]),
+            None => (i18n::preferred(headers), true, &segments[..]),
+        };
+        let rules = match page {
+            [] | [""] | ["g", _] if !negotiated => false,
+            [""] | ["index.html"] | ["g", _] if negotiated => false,
+            ["rules"] => true,
+            _ => return self.by_path.get(path).cloned(),
+        };
+        let tag = language.tag();
+        Some(Served {
+            asset: Arc::clone(self.pages.get(&(tag, rules))?),
+            immutable: false,
+            language: Some((tag, negotiated)),
+        })
+    }
+}
+
+impl Served {
+    fn file(asset: Arc<Asset>, immutable: bool) -> Served {
+        Served {
+            asset,
+            immutable,
+            language: None,
         }
     }
 }
@@ -355,8 +404,9 @@ mod tests {
     #[test]
     fn files_carry_their_hash_and_the_page_names_only_hashed_files() {
         let assets = Assets::new();
+        let get = |path: &str| assets.get(path, &HeaderMap::new());
         let text = |path: &str| {
-            let served = assets.get(path).expect("a file");
+            let served = get(path).expect("a file");
             String::from_utf8_lossy(&served.asset.body).into_owned()
         };
         let page = text("/");
@@ -364,33 +414,78 @@ mod tests {
         assert!(page.contains(&format!("src=\"{app}\"")), "{page}");
         let css = referenced(&page, "/style.");
         for path in [&app, &css] {
-            let served = assets.get(path).expect("a hashed file is served");
+            let served = get(path).expect("a hashed file is served");
             assert!(served.immutable);
             assert!(
                 path.contains(&served.asset.etag.trim_matches('"')[..16]),
                 "{path}"
             );
         }
-        let script = text(&app);
-        for name in ["halma.js", "halma.wasm", "offline.js"] {
-            assert!(
-                !script.contains(&format!("'/{name}'")),
-                "{name} not renamed"
-            );
-            let stem = name.split('.').next().unwrap();
-            let hashed = referenced(&script, &format!("/{stem}."));
-            assert!(assets.get(&hashed).is_some_and(|served| served.immutable));
+        let rules = referenced(&text("/rules"), "/rules.");
+        for (script, names) in [
+            (
+                &app,
+                &[
+                    "halma.js",
+                    "halma.wasm",
+                    "offline.js",
+                    "board.js",
+                    "i18n.js",
+                    "guide.js",
+                ][..],
+            ),
+            (
+                &rules,
+                &[
+                    "halma.js",
+                    "halma.wasm",
+                    "board.js",
+                    "i18n.js",
+                    "i18n/rules.json",
+                ],
+            ),
+        ] {
+            let script = text(script);
+            for name in names {
+                assert!(
+                    !script.contains(&format!("'/{name}'")),
+                    "{name} not renamed"
+                );
+                let stem = name.split('.').next().unwrap();
+                let hashed = referenced(&script, &format!("/{stem}."));
+                assert!(
+                    get(&hashed).is_some_and(|served| served.immutable),
+                    "{hashed}"
+                );
+            }
         }
-        let plain = assets.get("/app.js").expect("the plain name");
+        let plain = get("/app.js").expect("the plain name");
         assert!(!plain.immutable);
-        assert!(Arc::ptr_eq(&plain.asset, &assets.get(&app).unwrap().asset));
-        assert!(assets.get("/app.0000000000000000.js").is_none());
+        assert!(Arc::ptr_eq(&plain.asset, &get(&app).unwrap().asset));
+        assert!(get("/app.0000000000000000.js").is_none());
         assert!(Arc::ptr_eq(
-            &assets.get("/g/0123").unwrap().asset,
-            &assets.get("/").unwrap().asset
+            &get("/g/0123").unwrap().asset,
+            &get("/").unwrap().asset
         ));
-        assert!(assets.get("/g/0123/x").is_none());
-        // The service worker keeps the page's files, under their hashed names.
+        assert!(get("/g/0123/x").is_none());
+        // Each language's page: its own <html lang>, its texts under their hashed name, its
+        // own ETag.
+        let mut etags = Vec::new();
+        for catalog in catalogs() {
+            let tag = catalog.tag();
+            let served = get(&format!("/{tag}/g/0123")).expect("a page");
+            assert_eq!(served.language, Some((tag, false)));
+            let html = String::from_utf8_lossy(&served.asset.body).into_owned();
+            assert!(html.contains(&format!("<html lang=\"{tag}\" data-texts=\"/i18n/{tag}.")));
+            let texts = referenced(&html, &format!("/i18n/{tag}."));
+            let file = get(&texts).expect("the language file");
+            assert!(file.immutable);
+            assert_eq!(file.asset.body, catalog.page_json().as_bytes());
+            etags.push(served.asset.etag.clone());
+        }
+        etags.dedup();
+        assert_eq!(etags.len(), catalogs().len());
+        // The service worker keeps the page's files, under their hashed names, and the pages.
         let worker = text("/sw.js");
         let manifest: serde_json::Value = serde_json::from_str(
             worker
@@ -402,14 +497,21 @@ mod tests {
         )
         .unwrap();
         let files = manifest["files"].as_array().unwrap();
-        assert_eq!(files.len(), SOURCES.len());
+        assert_eq!(files.len(), SOURCES.len() + catalogs().len() + 1);
         assert!(files.contains(&serde_json::json!(app)) && files.contains(&serde_json::json!(css)));
-        assert!(files.iter().all(|file| {
-            assets
-                .get(file.as_str().unwrap())
-                .is_some_and(|s| s.immutable)
-        }));
-        assert!(assets.get("/sw.js").is_some_and(|s| !s.immutable));
+        assert!(
+            files
+                .iter()
+                .all(|file| get(file.as_str().unwrap()).is_some_and(|s| s.immutable))
+        );
+        let pages = manifest["pages"].as_array().unwrap();
+        assert_eq!(pages.len(), 2 * catalogs().len() + 2);
+        assert!(
+            pages
+                .iter()
+                .all(|page| get(page.as_str().unwrap()).is_some_and(|s| s.language.is_some()))
+        );
+        assert!(get("/sw.js").is_some_and(|s| !s.immutable));
     }
 
     /// The first quoted path in `text` that starts with `prefix`.
@@ -425,7 +527,7 @@ mod tests {
     fn compressed_files_decompress_to_the_file() {
         let assets = Assets::new();
         // halma.js: brotli of the module takes half a minute in a debug build.
-        let asset = &assets.get("/halma.js").unwrap().asset;
+        let asset = &assets.get("/halma.js", &HeaderMap::new()).unwrap().asset;
         let (encoding, gzipped) = asset.encoded(accepted(Some("gzip")));
         assert_eq!(encoding, Encoding::Gzip);
         let mut unpacked = Vec::new();

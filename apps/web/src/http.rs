@@ -275,11 +275,11 @@ async fn serve(
         }
         return metrics(&shared, source).await;
     }
-    if let Some(asset) = shared.assets.get(parts.uri.path()) {
+    if let Some(served) = shared.assets.get(parts.uri.path(), &parts.headers) {
         if !matches!(parts.method, Method::GET | Method::HEAD) {
             return to_response(ApiError::method("GET").reply());
         }
-        return file(asset.clone(), &parts.headers).await;
+        return file(served, &parts.headers).await;
     }
     let changes = !matches!(parts.method, Method::GET | Method::HEAD | Method::OPTIONS);
     let declared = parts
@@ -327,7 +327,7 @@ async fn serve(
 const FOR_GOOD: &str = "public, max-age=31536000, immutable";
 
 /// A file of the page, compressed as the client accepts, or `304` when the client's copy is
-/// the one (`If-None-Match`).
+/// the one (`If-None-Match`); a page says its language.
 async fn file(served: Served, headers: &HeaderMap) -> Response {
     let asset = served.asset;
     let cache = if served.immutable {
@@ -383,7 +383,18 @@ async fn file(served: Served, headers: &HeaderMap) -> Response {
     if let Some(etag) = etag {
         headers.insert(header::ETAG, etag);
     }
-    headers.insert(header::VARY, HeaderValue::from_static("Accept-Encoding"));
+    let vary = match served.language {
+        Some((tag, negotiated)) => {
+            headers.insert(header::CONTENT_LANGUAGE, HeaderValue::from_static(tag));
+            if negotiated {
+                "Accept-Encoding, Accept-Language, Cookie"
+            } else {
+                "Accept-Encoding"
+            }
+        }
+        None => "Accept-Encoding",
+    };
+    headers.insert(header::VARY, HeaderValue::from_static(vary));
     response
 }
 

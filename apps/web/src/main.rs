@@ -18,6 +18,7 @@ mod connections;
 mod error;
 mod games;
 mod http;
+mod i18n;
 mod metrics;
 mod options;
 mod prune;

@@ -3,58 +3,22 @@
 // hints are searched here, in the browser, by the engine in WebAssembly (halma.js, in a Web
 // Worker); where that cannot run, the server searches them.
 import { init, Engine } from '/halma.js';
+import {
+  WHOLE, squareName, coords, drawBoard, markCamps as tintCamps, drawPiece as pieceOn,
+  drawTrail as trailOn, animate as animateOn,
+} from '/board.js';
+import { loadLanguage, t, errorText, number, translate, prefix, languagePicker } from '/i18n.js';
+import { showGuide } from '/guide.js';
 import { withOffline } from '/offline.js';
 
-// Every text the page shows, in one table: translating the page is a change of this table.
-const TEXT = {
-  youWin: 'You win!',
-  youWinWhy: 'All 19 of your pieces reached the goal camp.',
-  computerWins: 'The computer wins.',
-  computerWinsWhy: 'All 19 of its pieces reached its goal camp.',
-  draw: 'Draw.',
-  drawWhy: (reason) => reason.charAt(0).toUpperCase() + reason.slice(1) + '.',
-  playAgain: 'Press New game to play again.',
-  empty: 'empty',
-  yourPiece: (side) => `your piece (${side})`,
-  computersPiece: (side) => `computer's piece (${side})`,
-  pickedUp: ', picked up',
-  canMove: (count) => `, can move (${count})`,
-  destination: ', destination',
-  hintDestination: ', hint destination',
-  chooseDestination: (square, count) => `${square} picked up: choose one of the ${count} lit squares.`,
-  yourMove: (side) => `Your move (you are ${side}).`,
-  hintShort: (move) => `Hint: ${move}.`,
-  hintLong: (move) => `Hint: ${move} (lit in gold).`,
-  computerThinking: 'The computer is thinking…',
-  computersMove: "The computer's move…",
-  thinkingNow: 'Thinking…',
-  hintSearch: 'Hint search',
-  thinking: 'Thinking',
-  played: (move) => `Played ${move}`,
-  hint: (move) => `Hint ${move}`,
-  depth: (depth) => 'depth ' + depth,
-  score: (score) => 'score ' + score,
-  nodes: (nodes) => Number(nodes).toLocaleString('en') + ' nodes',
-  seconds: (seconds) => seconds.toFixed(1) + ' s',
-  line: (moves) => 'line ' + moves,
-  winsIn: (plies) => `wins in ${plies}`,
-  losesIn: (plies) => `loses in ${plies}`,
-  serverAnswered: (status) => `the server answered ${status}`,
-  serverBusy: 'The server is busy with other games; waiting…',
-  gameGone: 'This game is gone (deleted, or pruned after it ended). Press New game.',
-  unknownLink: 'That game link is unknown (deleted, or pruned after it ended): here is a new game.',
-  gameLink: "This game's link (open it anywhere to resume): ",
-  error: (message) => 'Error: ' + message,
-};
+// Every word the page shows comes from its language's file (i18n/<lang>.json), by key.
 
-const SVG = 'http://www.w3.org/2000/svg';
-const FILES = 'abcdefghijklmnop';
 const $ = (id) => document.getElementById(id);
 
 const ui = {
   board: $('board'), status: $('status'), thinking: $('thinking'), moves: $('moves'),
   banner: $('banner'), level: $('level'), side: $('side'),
-  newGame: $('new'), undo: $('undo'), hint: $('hint'), link: $('link'),
+  newGame: $('new'), undo: $('undo'), hint: $('hint'), link: $('link'), lang: $('lang'),
 };
 
 let state = null;        // the game as the server last described it
@@ -65,68 +29,21 @@ let hint = null;         // {move, from, to, path} while a hint is shown
 let cursor = 'n2';       // the keyboard's square
 let busy = false;        // a request or an animation is under way
 let note = '';           // a message that replaces the status line until the next action
-const cells = new Map(); // square name -> its <g>
+let cells;               // square name -> its <g>
 let pieceLayer, trailLayer;
 
 const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
-function squareName(file, rank) { return FILES[file] + (rank + 1); }
-function coords(name) { return [FILES.indexOf(name[0]), Number(name.slice(1)) - 1]; }
-function centre(name) { const [f, r] = coords(name); return [1.5 + f, 15.5 - r]; }
-function el(tag, attrs, parent) {
-  const node = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
-  if (parent) parent.appendChild(node);
-  return node;
-}
-
 // ---- the board, drawn once --------------------------------------------------------------
 
 function buildBoard() {
-  const cellLayer = el('g', { class: 'cells' }, ui.board);
-  for (let rank = 15; rank >= 0; rank--) {
-    const row = el('g', { role: 'row' }, cellLayer);
-    for (let file = 0; file < 16; file++) {
-      const name = squareName(file, rank);
-      const g = el('g', {
-        class: 'sq ' + ((file + rank) % 2 ? 'light' : 'dark'),
-        role: 'gridcell', tabindex: '-1', 'data-square': name,
-      }, row);
-      el('rect', { class: 'cell', x: 1 + file, y: 15 - rank, width: 1, height: 1 }, g);
-      el('rect', { class: 'ring', x: 1.08 + file, y: 15.08 - rank, width: 0.84, height: 0.84, rx: 0.12 }, g);
-      el('circle', { class: 'dot', cx: 1.5 + file, cy: 15.5 - rank, r: 0.17 }, g);
-      g.addEventListener('click', () => { cursor = name; activate(name); });
-      cells.set(name, g);
-    }
-  }
-  for (let i = 0; i < 16; i++) {
-    el('text', { class: 'label', x: 0.5, y: 15.5 - i, 'aria-hidden': 'true' }, ui.board).textContent = i + 1;
-    el('text', { class: 'label', x: 1.5 + i, y: 16.5, 'aria-hidden': 'true' }, ui.board).textContent = FILES[i];
-  }
-  trailLayer = el('g', { class: 'trails' }, ui.board);
-  pieceLayer = el('g', { class: 'pieces', 'aria-hidden': 'true' }, ui.board);
+  ({ cells, pieceLayer, trailLayer } = drawBoard(ui.board, WHOLE, (name) => { cursor = name; activate(name); }));
   ui.board.addEventListener('keydown', onKey);
 }
 
-function markCamps(camps) {
-  for (const side of ['x', 'o']) {
-    for (const name of camps[side]) cells.get(name).classList.add('camp-' + side);
-  }
-}
-
-function drawPiece(side, name) {
-  const [x, y] = centre(name);
-  const g = el('g', { class: 'pc', transform: `translate(${x} ${y})`, 'data-piece': name }, pieceLayer);
-  el('circle', { class: 'piece ' + side, r: 0.37 }, g);
-  if (side === 'o') el('circle', { class: 'mark', r: 0.17 }, g);
-  else el('path', { class: 'mark', d: 'M-0.13 -0.13L0.13 0.13M0.13 -0.13L-0.13 0.13' }, g);
-  return g;
-}
-
-function drawTrail(path, cls) {
-  if (!path || path.length < 2) return;
-  el('polyline', { class: 'trail ' + (cls || ''), points: path.map((s) => centre(s).join(',')).join(' ') }, trailLayer);
-}
+function markCamps(camps) { tintCamps(cells, camps); }
+function drawPiece(side, name) { return pieceOn(pieceLayer, side, name); }
+function drawTrail(path, cls) { trailOn(trailLayer, path, cls); }
 
 // ---- rendering the state ----------------------------------------------------------------
 
@@ -134,10 +51,17 @@ function describeOutcome(s) {
   const o = s.outcome;
   if (o.result === 'win') {
     const you = o.winner === s.human;
-    return you ? [TEXT.youWin, TEXT.youWinWhy] : [TEXT.computerWins, TEXT.computerWinsWhy];
+    return you
+      ? [t('page.outcome.you_win'), t('page.outcome.your_pieces')]
+      : [t('page.outcome.computer_wins'), t('page.outcome.its_pieces')];
   }
-  if (o.result === 'draw') return [TEXT.draw, TEXT.drawWhy(o.reason)];
+  if (o.result === 'draw') return [t('page.outcome.draw'), t(drawReason(o))];
   return null;
+}
+
+/** The key of why a game was drawn (the state's `reason` is English, for programs). */
+function drawReason(o) {
+  return o.reason && o.reason.startsWith('the same position') ? 'page.outcome.repetition' : 'page.outcome.no_moves';
 }
 
 function render() {
@@ -157,14 +81,14 @@ function render() {
     c.toggle('hint-to', !!hint && hint.to === name);
     g.setAttribute('tabindex', name === cursor ? '0' : '-1');
     const side = pieceAt.get(name);
-    let label = name + ': ';
-    if (!side) label += TEXT.empty;
-    else label += side === state.human ? TEXT.yourPiece(side) : TEXT.computersPiece(side);
-    if (name === selected) label += TEXT.pickedUp;
-    if (name in dests && name !== selected) label += TEXT.canMove(dests[name].length);
-    if (targets.has(name)) label += TEXT.destination;
-    if (hint && hint.to === name) label += TEXT.hintDestination;
-    g.setAttribute('aria-label', label);
+    const what = !side ? 'page.square.empty'
+      : side === state.human ? 'page.square.yours' : 'page.square.computers';
+    const label = [t(what, { square: name, side })];
+    if (name === selected) label.push(t('page.square.picked_up'));
+    if (name in dests && name !== selected) label.push(t('page.square.can_move', { count: dests[name].length }));
+    if (targets.has(name)) label.push(t('page.square.destination'));
+    if (hint && hint.to === name) label.push(t('page.square.hint_destination'));
+    g.setAttribute('aria-label', label.join(t('page.separator')));
     g.setAttribute('aria-selected', name === selected ? 'true' : 'false');
   }
 
@@ -197,7 +121,7 @@ function render() {
     ui.banner.hidden = false;
     ui.banner.replaceChildren(document.createTextNode(over[0]));
     const small = document.createElement('small');
-    small.textContent = over[1] + ' ' + TEXT.playAgain;
+    small.textContent = over[1] + ' ' + t('page.play_again');
     ui.banner.appendChild(small);
   } else {
     ui.banner.hidden = true;
@@ -207,10 +131,12 @@ function render() {
   if (note) text = note;
   else if (over) text = over[0] + ' ' + over[1];
   else if (state.status === 'your_turn') {
-    text = selected ? TEXT.chooseDestination(selected, targets.size) : TEXT.yourMove(state.human);
-    if (hint && !selected) text = TEXT.hintShort(hint.move);
-  } else if (state.status === 'thinking') text = TEXT.computerThinking;
-  else text = TEXT.computersMove;
+    text = selected
+      ? t('page.status.picked', { square: selected, count: targets.size })
+      : t('page.status.your_move', { side: state.human });
+    if (hint && !selected) text = t('page.status.hint', { move: hint.move });
+  } else if (state.status === 'thinking') text = t('page.status.thinking');
+  else text = t('page.status.computer_move');
   ui.status.textContent = text;
 
   ui.level.value = String(state.level);
@@ -222,20 +148,24 @@ function render() {
   document.body.dataset.busy = String(busy);
 }
 
-function showThinking(t, who) {
-  if (!t) { ui.thinking.textContent = ''; return; }
-  const parts = [who || (t.purpose === 'hint' ? TEXT.hintSearch : TEXT.thinking)];
-  if (t.depth) parts.push(TEXT.depth(t.depth), TEXT.score(formatScore(t)));
-  parts.push(TEXT.nodes(t.nodes), TEXT.seconds(t.time_ms / 1000));
-  if (t.pv && t.pv.length) parts.push(TEXT.line(t.pv.slice(0, 4).join(' ')));
+function showThinking(info, who) {
+  if (!info) { ui.thinking.textContent = ''; return; }
+  const parts = [who || t(info.purpose === 'hint' ? 'page.thinking.hint_search' : 'page.thinking.search')];
+  if (info.depth) {
+    parts.push(t('page.thinking.depth', { depth: info.depth }), t('page.thinking.score', { score: formatScore(info) }));
+  }
+  parts.push(t('page.thinking.nodes', { nodes: number(info.nodes) }), t('page.thinking.seconds', { seconds: (info.time_ms / 1000).toFixed(1) }));
+  if (info.pv && info.pv.length) parts.push(t('page.thinking.line', { moves: info.pv.slice(0, 4).join(' ') }));
   ui.thinking.textContent = parts.join(' · ');
 }
 
-function formatScore(t) {
-  if (t.forced_win_in) {
-    return t.forced_win_in > 0 ? TEXT.winsIn(t.forced_win_in) : TEXT.losesIn(-t.forced_win_in);
+function formatScore(info) {
+  if (info.forced_win_in) {
+    return info.forced_win_in > 0
+      ? t('page.score.wins_in', { plies: info.forced_win_in })
+      : t('page.score.loses_in', { plies: -info.forced_win_in });
   }
-  const v = t.score / 100;
+  const v = info.score / 100;
   return (v > 0 ? '+' : '') + v.toFixed(2);
 }
 
@@ -250,7 +180,7 @@ async function serverApi(method, path, body) {
   let data = null;
   try { data = await response.json(); } catch (_) { /* not JSON */ }
   if (!response.ok) {
-    const error = new Error((data && data.error) || TEXT.serverAnswered(response.status));
+    const error = new Error(errorText(data && data.code, response.status));
     error.status = response.status;
     throw error;
   }
@@ -272,8 +202,8 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function fail(error) {
   note = error.status === 404
-    ? TEXT.gameGone
-    : TEXT.error(error.message);
+    ? t('page.game_gone')
+    : t('page.error', { message: error.message });
   render();
 }
 
@@ -297,7 +227,7 @@ async function withThinking(run) {
         return await run();
       } catch (error) {
         if (error.status !== 503 || attempt >= 60) throw error;
-        ui.thinking.textContent = TEXT.serverBusy;
+        ui.thinking.textContent = t('page.thinking.busy');
         await sleep(1000);
       }
     }
@@ -307,36 +237,7 @@ async function withThinking(run) {
   }
 }
 
-function animate(path) {
-  return new Promise((resolve) => {
-    const piece = pieceLayer.querySelector(`[data-piece="${path[0]}"]`);
-    if (!piece || path.length < 2) { resolve(); return; }
-    pieceLayer.appendChild(piece); // on top of the others
-    const points = path.map(centre);
-    const perHop = reducedMotion ? 40 : (path.length > 2 || isJump(path) ? 230 : 180);
-    const start = performance.now();
-    function frame(now) {
-      const t = Math.max(0, Math.min((now - start) / perHop, points.length - 1));
-      const i = Math.min(Math.floor(t), points.length - 2);
-      const f = t - i;
-      const ease = f < 0.5 ? 2 * f * f : 1 - Math.pow(-2 * f + 2, 2) / 2;
-      const [x0, y0] = points[i];
-      const [x1, y1] = points[i + 1];
-      const lift = isJump([path[i], path[i + 1]]) ? Math.sin(Math.PI * f) * 0.25 : 0;
-      piece.setAttribute('transform',
-        `translate(${x0 + (x1 - x0) * ease} ${y0 + (y1 - y0) * ease - lift}) scale(${1 + lift * 0.6})`);
-      if (t < points.length - 1) requestAnimationFrame(frame);
-      else resolve();
-    }
-    requestAnimationFrame(frame);
-  });
-}
-
-function isJump(pair) {
-  const [f0, r0] = coords(pair[0]);
-  const [f1, r1] = coords(pair[1]);
-  return Math.max(Math.abs(f1 - f0), Math.abs(r1 - r0)) === 2;
-}
+function animate(path) { return animateOn(pieceLayer, path, reducedMotion); }
 
 // ---- actions ----------------------------------------------------------------------------
 
@@ -378,7 +279,7 @@ async function searchHere(level, purpose) {
 }
 
 async function computerTurn() {
-  ui.thinking.textContent = TEXT.thinkingNow;
+  ui.thinking.textContent = t('page.thinking.start');
   state.status = 'thinking';
   render();
   const found = await searchHere(state.level, 'move');
@@ -387,13 +288,13 @@ async function computerTurn() {
     : await withThinking(() => api('POST', gamePath('computer')));
   await animate(reply.path);
   state = reply.state;
-  showThinking(found || reply.search, TEXT.played(reply.move));
+  showThinking(found || reply.search, t('page.thinking.played', { move: reply.move }));
 }
 
 async function afterLoad() {
   // A reload while the server is still thinking: wait for it, then carry on.
   while (state.status === 'thinking') {
-    ui.thinking.textContent = TEXT.thinkingNow;
+    ui.thinking.textContent = t('page.thinking.start');
     await sleep(300);
     state = await api('GET', gamePath());
   }
@@ -444,13 +345,13 @@ function onKey(event) {
 // The game's link, /g/<id>, resumes it in any browser: shown on the page and in the address
 // bar, and remembered for the next visit.
 function showLink() {
-  const link = `/g/${state.id}`;
+  const link = `${prefix()}/g/${state.id}`;
   if (location.pathname !== link) history.replaceState(null, '', link);
   const a = document.createElement('a');
   a.id = 'game-link';
   a.href = link;
   a.textContent = location.origin + link;
-  ui.link.replaceChildren(document.createTextNode(TEXT.gameLink), a);
+  ui.link.replaceChildren(document.createTextNode(t('page.link') + ' '), a);
   try { localStorage.setItem('halma-game', state.id); } catch (_) { /* private mode */ }
 }
 
@@ -488,8 +389,8 @@ ui.hint.addEventListener('click', () => action(async () => {
   hint = { move: reply.move, from: path[0], to: path[path.length - 1], path };
   selected = hint.from;
   cursor = hint.from;
-  showThinking(reply.search, TEXT.hint(reply.move));
-  note = TEXT.hintLong(reply.move);
+  showThinking(reply.search, t('page.thinking.hint', { move: reply.move }));
+  note = t('page.status.hint_lit', { move: reply.move });
 }));
 ui.level.addEventListener('change', () => {
   if (!state) return;
@@ -510,11 +411,22 @@ async function startEngine() {
 }
 
 async function start() {
-  buildBoard();
   busy = true;
   engineStarting = startEngine();
   try {
-    const fromLink = location.pathname.match(/^\/g\/([0-9a-f]{32})$/);
+    await loadLanguage();
+  } catch (error) {
+    // Without its words the page can only say so, in the one language every file has.
+    ui.status.textContent = String(error);
+    return;
+  }
+  translate();
+  ui.status.textContent = t('page.loading');
+  languagePicker(ui.lang);
+  buildBoard();
+  showGuide();
+  try {
+    const fromLink = location.pathname.match(/^(?:\/[A-Za-z-]+)?\/g\/([0-9a-f]{32})$/);
     let id = fromLink ? fromLink[1] : null;
     if (!id) {
       try { id = localStorage.getItem('halma-game'); } catch (_) { /* private mode */ }
@@ -524,7 +436,7 @@ async function start() {
         state = await api('GET', `/api/games/${id}`);
       } catch (_) {
         state = null;
-        if (fromLink) note = TEXT.unknownLink;
+        if (fromLink) note = t('page.unknown_link');
       }
     }
     if (state) {
@@ -542,7 +454,7 @@ async function start() {
       pickCursor();
     }
   } catch (error) {
-    ui.status.textContent = TEXT.error(error.message);
+    ui.status.textContent = t('page.error', { message: error.message });
   } finally {
     busy = false;
     render();

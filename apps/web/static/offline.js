@@ -11,25 +11,9 @@
 // It also registers the service worker (sw.js) that keeps the page, its scripts and the
 // engine for loading without the network (https or localhost only).
 import { init, Game } from '/halma.js';
-
-const TEXT = {
-  offline: (count) => count === 1
-    ? 'Offline: 1 move is kept in this browser, to be sent when the server is back.'
-    : `Offline: ${count} moves are kept in this browser, to be sent when the server is back.`,
-  sending: 'Back online: sending the moves played offline…',
-  noEngineOffline: 'The server cannot be reached, and this browser cannot run the engine.',
-  noHintOffline: 'The server cannot be reached; hints need the engine in this browser.',
-  undoSent: 'That move reached the server before the network went: undo once it is back.',
-  notYourTurn: 'It is not your turn.',
-  notComputersTurn: "It is not the computer's turn.",
-  gameOver: 'The game is over.',
-  onlineOnly: 'The server cannot be reached: try again once the network is back.',
-  lost: 'The server had lost this game: the moves played offline continue at a new link.',
-  diverged: (count) => `This game went on elsewhere while this page was offline: here is the server's game. Your ${count} offline move(s) can continue as a new game.`,
-  refused: (message) => `The server refused a move played offline (${message}): here is the server's game. The offline moves can continue as a new game.`,
-  keep: 'Continue my offline game (new link)',
-  dismiss: 'Dismiss',
-};
+// Its words come from the page's language file (the server's own error texts where they say
+// the same).
+import { t } from '/i18n.js';
 
 const ID = /^\/api\/games\/([0-9a-f]{32})(?:\/([a-z]+))?$/;
 const LAST = 'halma-offline-last';      // the last state the server sent, for a reload offline
@@ -60,6 +44,11 @@ const TAB = (() => {
 
 /** Whether `error` says the server could not be reached (fetch's TypeError), not that it said no. */
 const unreachable = (error) => error && error.status === undefined && error.name === 'TypeError';
+
+/** The words for `count` moves kept here, waiting for the server. */
+function pendingText(count) {
+  return count === 1 ? t('page.offline.kept_one') : t('page.offline.kept', { count });
+}
 
 function failure(message, status) {
   const error = new Error(message);
@@ -124,7 +113,7 @@ export function withOffline(api, hooks) {
     p.textContent = text;
     box.appendChild(p);
     if (offer) {
-      for (const [label, run] of [[TEXT.keep, offer.keep], [TEXT.dismiss, offer.dismiss]]) {
+      for (const [label, run] of [[t('page.offline.keep'), offer.keep], [t('page.offline.dismiss'), offer.dismiss]]) {
         const button = document.createElement('button');
         button.type = 'button';
         button.textContent = label;
@@ -137,7 +126,7 @@ export function withOffline(api, hooks) {
   function save(journal) {
     journal.updated = Date.now();
     store.set(JOURNAL + journal.id + ':' + journal.tab, journal);
-    show(TEXT.offline(journal.moves.length - journal.synced));
+    show(pendingText(journal.moves.length - journal.synced));
   }
 
   function drop(journal) {
@@ -180,24 +169,24 @@ export function withOffline(api, hooks) {
     const now = describe(journal);
     if (method === 'GET' && !action) return now;
     if (action === 'move' || (action === 'computer' && body && body.move)) {
-      if (now.status === 'over') throw failure(TEXT.gameOver, 409);
+      if (now.status === 'over') throw failure(t('error.game_over'), 409);
       const human = action === 'move';
       if ((now.turn === journal.base.human) !== human) {
-        throw failure(human ? TEXT.notYourTurn : TEXT.notComputersTurn, 409);
+        throw failure(human ? t('error.not_your_turn') : t('error.not_computer_turn'), 409);
       }
       const game = Game.fromRecord(record(journal.start, journal.moves));
       let played;
-      try { played = game.play(body.move); } catch (error) {
-        throw failure(error.message, 422);
+      try { played = game.play(body.move); } catch (_) {
+        throw failure(t('error.illegal_move'), 422);
       } finally { game.free(); }
       journal.moves.push(played.move);
       save(journal);
       soon();
       return { move: played.move, path: played.path, state: describe(journal) };
     }
-    if (action === 'computer') throw failure(TEXT.noEngineOffline, 501);
+    if (action === 'computer') throw failure(t('page.offline.no_engine'), 501);
     if (action === 'undo') {
-      if (!now.can_undo) throw failure(TEXT.undoSent, 409);
+      if (!now.can_undo) throw failure(t('page.offline.undo_sent'), 409);
       // As the server's: the computer's replies, then your last move.
       const human = journal.base.human;
       while (mover(journal, journal.moves.length - 1) !== human) journal.moves.pop();
@@ -211,8 +200,8 @@ export function withOffline(api, hooks) {
       soon();
       return describe(journal);
     }
-    if (action === 'hint') throw failure(TEXT.noHintOffline, 501);
-    throw failure(TEXT.onlineOnly, 501);
+    if (action === 'hint') throw failure(t('page.offline.no_hint'), 501);
+    throw failure(t('page.offline.online_only'), 501);
   }
 
   let timer = null;
@@ -243,7 +232,7 @@ export function withOffline(api, hooks) {
         if (error.status === 404) return lost(journal);
         return refused(journal, null, error.message);
       }
-      if (round === 0) show(TEXT.sending);
+      if (round === 0) show(t('page.offline.sending'));
       const ours = journal.moves;
       const theirs = server.moves;
       const agree = server.start === journal.start
@@ -291,7 +280,7 @@ export function withOffline(api, hooks) {
       keep: () => { show(''); recreate(journal).catch((error) => show(error.message)); },
       dismiss: () => show(''),
     };
-    show(message ? TEXT.refused(message) : TEXT.diverged(pending), offer);
+    show(message ? t('page.offline.refused', { message }) : t('page.offline.diverged', { count: pending }), offer);
     if (server) replace(server, '');
   }
 
@@ -299,7 +288,7 @@ export function withOffline(api, hooks) {
   async function lost(journal) {
     drop(journal);
     try {
-      replace(await recreate(journal), TEXT.lost);
+      replace(await recreate(journal), t('page.offline.lost'));
     } catch (error) {
       if (!unreachable(error)) show(error.message);
       else begin({ ...describe(journal), id: journal.id }); // still offline: keep it

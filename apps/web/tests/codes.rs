@@ -1,0 +1,274 @@
+//! The stable `code` of the API's errors, over real HTTP: each one provoked as a client
+//! would meet it, beside the English `error` it always had, and translated in every
+//! language of the page.
+
+mod common;
+
+use std::collections::BTreeSet;
+use std::io::{Read, Write};
+use std::time::Duration;
+
+use common::Server;
+use serde_json::{Value, json};
+
+/// A won position: x's pieces fill its goal camp.
+const WON: &str =
+    "xxxxx11/xxxxx11/xxxx12/xxx13/xx14/16/16/16/7o8/16/16/14oo/13ooo/12oooo/11ooooo/11oooo1 o";
+
+/// Asserts that `(status, body)` is an error with `status` and `code`, its English message
+/// kept; returns the code.
+fn expect_code((status, body): (u16, Value), expected: u16, code: &str) -> String {
+    assert_eq!(status, expected, "{body}");
+    assert_eq!(body["code"], code, "{body}");
+    let message = body["error"].as_str().unwrap_or_default();
+    assert!(!message.is_empty(), "{body}");
+    assert!(message.is_ascii(), "the message stays English: {body}");
+    code.to_owned()
+}
+
+/// A request with a raw head (it should say `Connection: close`) and body; status and JSON.
+fn raw(server: &Server, head: &str, body: &[u8]) -> (u16, Value) {
+    let response = server.raw(head, body);
+    (response.status, response.json())
+}
+
+#[test]
+fn every_error_a_client_can_provoke_has_its_code() {
+    let server = Server::start(&["--body-timeout-ms", "300"]);
+    let id = server.new_game(json!({}));
+    let game = |action: &str| format!("/api/games/{id}/{action}");
+    let host = &server.addr;
+    let mut seen = BTreeSet::new();
+    let mut check = |answer, status, code| {
+        seen.insert(expect_code(answer, status, code));
+    };
+
+    check(
+        server.request("POST", "/api/games", Some("{")),
+        400,
+        "invalid_json",
+    );
+    check(
+        server.request("POST", &game("move"), None),
+        400,
+        "missing_body",
+    );
+    check(
+        server.post(&game("move"), json!({ "move": "zz" })),
+        400,
+        "bad_move_text",
+    );
+    check(server.get(&game("destinations?from=z9")), 400, "bad_square");
+    check(server.get(&game("destinations")), 400, "bad_square");
+    check(
+        server.post("/api/games", json!({ "level": 11 })),
+        400,
+        "bad_level",
+    );
+    check(
+        server.post("/api/games", json!({ "human": "q" })),
+        400,
+        "bad_side",
+    );
+    check(
+        server.post("/api/games", json!({ "position": "16" })),
+        400,
+        "bad_position",
+    );
+    check(
+        raw(
+            &server,
+            &format!(
+                "POST /api/games HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\nContent-Type: application/json\r\nOrigin: http://evil.example\r\nContent-Length: 2\r\n\r\n"
+            ),
+            b"{}",
+        ),
+        403,
+        "cross_site",
+    );
+    check(
+        raw(
+            &server,
+            "GET /api/games HTTP/1.1\r\nHost: elsewhere.example\r\nConnection: close\r\n\r\n",
+            b"",
+        ),
+        421,
+        "wrong_host",
+    );
+    let unknown = "f".repeat(32);
+    check(
+        server.get(&format!("/api/games/{unknown}")),
+        404,
+        "game_not_found",
+    );
+    check(server.get("/no/such/page"), 404, "not_found");
+    check(
+        server.request("DELETE", "/api/games", None),
+        405,
+        "method_not_allowed",
+    );
+    check(
+        raw(
+            &server,
+            &format!(
+                "POST {} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: 50\r\n\r\n",
+                game("move")
+            ),
+            b"{\"mo",
+        ),
+        408,
+        "body_timeout",
+    );
+    check(
+        server.post(&game("undo"), json!({})),
+        409,
+        "nothing_to_undo",
+    );
+    check(
+        server.post(&game("computer"), json!({})),
+        409,
+        "not_computer_turn",
+    );
+    let (status, _) = server.post(&game("move"), json!({ "move": "l2-k3" }));
+    assert_eq!(status, 200);
+    check(
+        server.post(&game("move"), json!({ "move": "k3-j4" })),
+        409,
+        "not_your_turn",
+    );
+    let (status, over) = server.post("/api/games", json!({ "position": WON }));
+    assert_eq!(status, 201, "{over}");
+    let over = over["id"].as_str().expect("an id").to_owned();
+    check(
+        server.post(
+            &format!("/api/games/{over}/move"),
+            json!({ "move": "l2-k3" }),
+        ),
+        409,
+        "game_over",
+    );
+    check(
+        raw(
+            &server,
+            &format!(
+                "POST /api/games HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: 20000\r\n\r\n"
+            ),
+            b"",
+        ),
+        413,
+        "body_too_large",
+    );
+    check(
+        raw(
+            &server,
+            &format!(
+                "POST /api/games HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\nContent-Length: 2\r\n\r\n"
+            ),
+            b"{}",
+        ),
+        415,
+        "not_json",
+    );
+    let fresh = server.new_game(json!({}));
+    check(
+        server.post(
+            &format!("/api/games/{fresh}/move"),
+            json!({ "move": "p1-p6" }),
+        ),
+        422,
+        "illegal_move",
+    );
+    drop(server);
+    let private = Server::start(&["--metrics-from", "10.0.0.0/8"]);
+    check(private.get("/metrics"), 403, "forbidden");
+    drop(private);
+
+    // The limits: games per minute, games stored, engines.
+    let limited = Server::start(&["--games-per-minute", "1"]);
+    limited.new_game(json!({}));
+    check(limited.post("/api/games", json!({})), 429, "too_many_games");
+    let full = Server::start(&["--max-games", "1"]);
+    full.new_game(json!({}));
+    check(full.post("/api/games", json!({})), 503, "store_full");
+    let busy = Server::start(&["--engines", "1", "--queue-wait-ms", "100"]);
+    let slow = busy.new_game(json!({ "level": 10 }));
+    let other = busy.new_game(json!({ "level": 10 }));
+    for id in [&slow, &other] {
+        let (status, _) = busy.post(&format!("/api/games/{id}/move"), json!({ "move": "l2-k3" }));
+        assert_eq!(status, 200);
+    }
+    std::thread::scope(|scope| {
+        let thinking = scope.spawn(|| busy.post(&format!("/api/games/{slow}/computer"), json!({})));
+        assert!(
+            Server::eventually(Duration::from_secs(10), || {
+                busy.get(&format!("/api/games/{slow}")).1["status"] == "thinking"
+            }),
+            "the computer never thought"
+        );
+        check(
+            busy.post(&format!("/api/games/{slow}/undo"), json!({})),
+            409,
+            "thinking",
+        );
+        check(
+            busy.post(&format!("/api/games/{other}/computer"), json!({})),
+            503,
+            "busy",
+        );
+        let (status, reply) = thinking.join().expect("the request thread");
+        assert_eq!(status, 200, "{reply}");
+    });
+
+    // Every code the page translates was seen but those no client can provoke at will (a
+    // body that fails to arrive whole, a lost race between two requests, the database down,
+    // a bug: the unit tests of src/error.rs check them) and the page's own `unknown`; and
+    // every language translates each.
+    let unprovoked = [
+        "bad_request",
+        "conflict",
+        "unavailable",
+        "internal",
+        "unknown",
+    ];
+    let translated: BTreeSet<String> = halma_i18n::english()
+        .messages()
+        .keys()
+        .filter_map(|key| key.strip_prefix("error."))
+        .filter(|code| !unprovoked.contains(code))
+        .map(str::to_owned)
+        .collect();
+    assert_eq!(seen, translated);
+    for catalog in halma_i18n::catalogs() {
+        for code in &seen {
+            let key = format!("error.{code}");
+            assert!(catalog.messages().contains_key(&key), "{catalog}: {key}");
+        }
+    }
+}
+
+/// An error's body is JSON with exactly two fields: the English message and the code.
+#[test]
+fn an_error_body_is_json_with_both_fields() {
+    let server = Server::start(&[]);
+    let mut stream = server.connect_from(1);
+    write!(
+        stream,
+        "GET /api/games/{} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
+        "0".repeat(32),
+        server.addr
+    )
+    .expect("send");
+    let mut answer = Vec::new();
+    stream.read_to_end(&mut answer).expect("read");
+    let response = common::Response::parse(&answer);
+    assert_eq!(response.status, 404);
+    let body = response.json();
+    let fields: BTreeSet<&str> = body
+        .as_object()
+        .expect("an object")
+        .keys()
+        .map(String::as_str)
+        .collect();
+    assert_eq!(fields, BTreeSet::from(["code", "error"]));
+    assert_eq!(body["code"], "game_not_found");
+}
