@@ -421,7 +421,9 @@ mod tests {
                 "{path}"
             );
         }
-        let rules = referenced(&text("/rules"), "/rules.");
+        let rules_page = text("/rules");
+        let script_tag = rules_page.find("<script").expect("a script");
+        let rules = referenced(&rules_page[script_tag..], "/rules.");
         for (script, names) in [
             (
                 &app,
@@ -452,7 +454,10 @@ mod tests {
                     "{name} not renamed"
                 );
                 let stem = name.split('.').next().unwrap();
-                let hashed = referenced(&script, &format!("/{stem}."));
+                let quoted = script
+                    .find(&format!("'/{stem}."))
+                    .unwrap_or_else(|| panic!("no quoted /{stem}."));
+                let hashed = referenced(&script[quoted + 1..], &format!("/{stem}."));
                 assert!(
                     get(&hashed).is_some_and(|served| served.immutable),
                     "{hashed}"
