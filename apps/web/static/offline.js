@@ -288,7 +288,10 @@ export function withOffline(api, hooks) {
     drop(journal);
     const pending = journal.moves.length - journal.synced;
     const offer = {
-      keep: () => { show(''); recreate(journal).catch((error) => show(error.message)); },
+      keep: () => {
+        show('');
+        recreate(journal).then((state) => replace(state, ''), (error) => show(error.message));
+      },
       dismiss: () => show(''),
     };
     show(message ? TEXT.refused(message) : TEXT.diverged(pending), offer);
@@ -314,7 +317,6 @@ export function withOffline(api, hooks) {
       const action = state.turn === human ? 'move' : 'computer';
       state = (await api('POST', `/api/games/${state.id}/${action}`, { move })).state;
     }
-    replace(state, '');
     return state;
   }
 
