@@ -64,6 +64,14 @@ after(async () => {
 const settled = (page, status, ply) => page.waitForSelector(
   `body[data-status="${status}"][data-busy="false"][data-ply="${ply}"]`, { timeout: TIMEOUT });
 
+/** A new page of `context` on the server at `address`, once its game is ready: [page, game id]. */
+async function openGame(context, address = url) {
+  const page = await context.newPage();
+  await page.goto(address, { timeout: TIMEOUT });
+  await settled(page, 'your_turn', 0);
+  return [page, await page.evaluate(() => localStorage.getItem('halma-game'))];
+}
+
 /** The game as the server has it (from Node: the page may be offline). */
 async function serverGame(id) {
   const response = await fetch(new URL(`/api/games/${id}`, url));
@@ -186,12 +194,34 @@ test('the network cut after the first move: the game goes on, and syncs when it 
   await context.close();
 });
 
+test('a server that lost the game offline: it goes on at a new link with every move', async () => {
+  const context = await browser.newContext();
+  const [page, id] = await openGame(context);
+  await playForward(page);
+  await settled(page, 'your_turn', 2);
+  await context.setOffline(true);
+  await playForward(page);
+  await settled(page, 'your_turn', 4);
+  const played = await page.locator('#moves .mv').allTextContents();
+  // Meanwhile the server forgets the game.
+  const deleted = await fetch(new URL(`/api/games/${id}`, url), {
+    method: 'DELETE', headers: { 'Content-Type': 'application/json' },
+  });
+  assert.equal(deleted.status, 200);
+  await context.setOffline(false);
+  await page.evaluate(() => dispatchEvent(new Event('online')));
+  await page.waitForFunction((id) => !location.pathname.includes(id), id, { timeout: TIMEOUT });
+  await settled(page, 'your_turn', 4);
+  assert.match(await page.locator('#status').textContent(), /had lost this game/);
+  const moved = new URL(page.url()).pathname.split('/').pop();
+  assert.deepEqual((await serverGame(moved)).moves, played);
+  assert.deepEqual(await page.locator('#moves .mv').allTextContents(), played);
+  await context.close();
+});
+
 test('two tabs of one link that diverged offline: the server keeps one, the other is offered', async () => {
   const context = await browser.newContext();
-  const first = await context.newPage();
-  await first.goto(url, { timeout: TIMEOUT });
-  await settled(first, 'your_turn', 0);
-  const id = await first.evaluate(() => localStorage.getItem('halma-game'));
+  const [first, id] = await openGame(context);
   const second = await context.newPage();
   await second.goto(new URL(`/g/${id}`, url).href, { timeout: TIMEOUT });
   await settled(second, 'your_turn', 0);

@@ -277,7 +277,10 @@ export function withOffline(api, hooks) {
     drop(journal);
     const pending = journal.moves.length - journal.synced;
     const offer = {
-      keep: () => { show(''); recreate(journal).catch((error) => show(error.message)); },
+      keep: () => {
+        show('');
+        recreate(journal).then((state) => replace(state, ''), (error) => show(error.message));
+      },
       dismiss: () => show(''),
     };
     show(message ? t('page.offline.refused', { message }) : t('page.offline.diverged', { count: pending }), offer);
@@ -303,7 +306,6 @@ export function withOffline(api, hooks) {
       const action = state.turn === human ? 'move' : 'computer';
       state = (await api('POST', `/api/games/${state.id}/${action}`, { move })).state;
     }
-    replace(state, '');
     return state;
   }
 
