@@ -165,7 +165,11 @@ for (const tag of ['en', 'th', 'ms']) {
 
     // The server's errors in this language, by their codes (the browser logs this one).
     const said = await page.evaluate(async () => {
-      const { errorText } = await import('/i18n.js');
+      // The page's own module (its texts loaded), under its hashed name.
+      const loaded = performance.getEntriesByType('resource')
+        .map((entry) => new globalThis.URL(entry.name).pathname)
+        .find((path) => /^\/i18n\.[0-9a-f]{16}\.js$/.test(path));
+      const { errorText } = await import(loaded);
       const id = localStorage.getItem('halma-game');
       const response = await fetch(`/api/games/${id}/move`, {
         method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"move": "a1-a2"}',

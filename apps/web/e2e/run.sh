@@ -84,7 +84,7 @@ port="${port%/}"
 HALMA_URL="$url" CHROMIUM="$chromium" HALMA_SCREENSHOT="$screenshot" \
   HALMA_SERVER_PID="$server" HALMA_SERVER_BIN="$binary" HALMA_SERVER_PORT="$port" \
   HALMA_DATABASE="$database" HALMA_SERVER_LOG="$log" HALMA_SERVER_ARGS="${server_args[*]}" \
-  node --test --test-reporter=spec "$here/game.test.mjs"
+  node --test --test-concurrency=1 --test-reporter=spec "$here/game.test.mjs" "$here/offline.test.mjs"
 if [ -n "$shots" ] && command -v pngquant >/dev/null; then
   # The docs' screenshots stay a few tens of KB each (Debian's pngquant, 256 colours or fewer).
   for png in "$root"/docs/screenshot*.png "$root"/docs/game-*.png "$root"/docs/rules-*.png; do

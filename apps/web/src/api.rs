@@ -1,5 +1,5 @@
 //! Routing and the JSON API: a [`Req`] (already read, bounded and checked by `http.rs`)
-//! becomes a [`Reply`].
+//! becomes a [`Reply`]. The page's files are `assets.rs`'s.
 
 use std::time::{Duration, Instant};
 
@@ -13,28 +13,9 @@ use tokio::sync::watch;
 use crate::clients::{Client, RateLimit};
 use crate::error::{ApiError, Reply};
 use crate::games::{Games, Session, Thinking, new_id, now_ms, unknown_game};
-use crate::i18n;
 use crate::metrics::{METRICS, Refusal};
 use crate::state::{Played, mover, names, path_of, state};
 use crate::think::{Pool, Progress, Purpose, Report, ThinkError};
-
-const INDEX_HTML: &str = include_str!("../static/index.html");
-const RULES_HTML: &str = include_str!("../static/rules.html");
-const APP_JS: &[u8] = include_bytes!("../static/app.js");
-const STYLE_CSS: &[u8] = include_bytes!("../static/style.css");
-/// The page's modules and the rules page's own files, beside `app.js` and `style.css`.
-const MODULES: &[(&str, &str, &[u8])] = &[
-    ("board.js", JAVASCRIPT, include_bytes!("../static/board.js")),
-    ("i18n.js", JAVASCRIPT, include_bytes!("../static/i18n.js")),
-    ("guide.js", JAVASCRIPT, include_bytes!("../static/guide.js")),
-    ("rules.js", JAVASCRIPT, include_bytes!("../static/rules.js")),
-    ("rules.css", CSS, include_bytes!("../static/rules.css")),
-];
-const JAVASCRIPT: &str = "text/javascript; charset=utf-8";
-const CSS: &str = "text/css; charset=utf-8";
-/// The engine for the browser (`bindings/wasm`: the committed module and its ES module).
-const HALMA_JS: &[u8] = include_bytes!("../../../bindings/wasm/halma.js");
-const HALMA_WASM: &[u8] = include_bytes!("../../../bindings/wasm/halma.wasm");
 
 /// Hints come from at least this level (full strength, a quarter second), whatever the
 /// computer's level: a beginner gets good advice from a weak opponent.
@@ -71,8 +52,6 @@ pub struct Req<'a> {
     pub body: &'a [u8],
     /// Who asks.
     pub client: Client,
-    /// The language the request's headers prefer, for a page without a language prefix.
-    pub language: &'static halma_i18n::Catalog,
     /// Why this request may not change a game (cross-site), if so; checked once the route
     /// and the method are known good.
     pub refusal: Option<ApiError>,
@@ -105,43 +84,7 @@ async fn route(app: &App, req: &Req<'_>) -> Result<Reply> {
         .unwrap_or(req.path)
         .split('/')
         .collect();
-    if let Some(language) = i18n::prefixed(&segments) {
-        allow(req, "GET")?;
-        return Ok(i18n::page(html(&segments[1..]), language, false));
-    }
-    let module = match segments.as_slice() {
-        [name] => MODULES.iter().find(|(file, ..)| file == name),
-        _ => None,
-    };
-    if let Some(&(_, content_type, body)) = module {
-        allow(req, "GET")?;
-        return Ok(Reply::asset(content_type, body));
-    }
     match segments.as_slice() {
-        [""] | ["index.html"] | ["g", _] | ["rules"] => {
-            allow(req, "GET")?;
-            Ok(i18n::page(html(&segments), req.language, true))
-        }
-        ["i18n", name] => {
-            allow(req, "GET")?;
-            i18n::file(name).ok_or_else(|| not_found(req.path))
-        }
-        ["app.js"] => {
-            allow(req, "GET")?;
-            Ok(Reply::asset("text/javascript; charset=utf-8", APP_JS))
-        }
-        ["style.css"] => {
-            allow(req, "GET")?;
-            Ok(Reply::asset("text/css; charset=utf-8", STYLE_CSS))
-        }
-        ["halma.js"] => {
-            allow(req, "GET")?;
-            Ok(Reply::asset("text/javascript; charset=utf-8", HALMA_JS))
-        }
-        ["halma.wasm"] => {
-            allow(req, "GET")?;
-            Ok(Reply::asset("application/wasm", HALMA_WASM))
-        }
         ["healthz"] => {
             allow(req, "GET")?;
             health(app).await
@@ -185,16 +128,6 @@ async fn route(app: &App, req: &Req<'_>) -> Result<Reply> {
             }
         }
         _ => Err(not_found(req.path)),
-    }
-}
-
-/// The page a page path shows (without its language prefix): the rules page for `rules`,
-/// else the game.
-fn html(page: &[&str]) -> &'static str {
-    if page == ["rules"] {
-        RULES_HTML
-    } else {
-        INDEX_HTML
     }
 }
 

@@ -40,16 +40,6 @@ impl Reply {
         self.headers.push((name, value));
         self
     }
-
-    /// A static file.
-    pub fn asset(content_type: &'static str, body: &'static [u8]) -> Reply {
-        Reply {
-            status: 200,
-            content_type,
-            headers: vec![("Cache-Control", "no-cache".to_owned())],
-            body: body.to_vec(),
-        }
-    }
 }
 
 /// Every error code, with when it is given: the status, and the words the message starts

@@ -1,7 +1,8 @@
 //! From HTTP to the API and back: the axum router and its tower layers (request logs,
 //! panics answered 500, security headers), the `Host` checked against the server's names
 //! (no DNS rebinding), `/metrics` for the operator's addresses, the body read within its
-//! size and time limits, and the cross-site checks on requests that change a game.
+//! size and time limits, the cross-site checks on requests that change a game, and the page's
+//! files (`assets.rs`) with their caching and compression.
 
 use std::net::IpAddr;
 use std::sync::Arc;
@@ -19,6 +20,7 @@ use tower_http::trace::{DefaultOnResponse, TraceLayer};
 use tracing::Level;
 
 use crate::api::{self, App, Req};
+use crate::assets::{Assets, Served, accepted};
 use crate::clients::{Cidr, Client, Source, within};
 use crate::connections::Registry;
 use crate::error::{ApiError, Reply};
@@ -42,6 +44,7 @@ pub struct Settings {
 #[derive(Clone)]
 struct Shared {
     app: Arc<App>,
+    assets: Arc<Assets>,
     connections: Arc<Registry>,
     settings: Arc<Settings>,
 }
@@ -49,7 +52,12 @@ struct Shared {
 /// The whole HTTP service: every path goes to [`serve`], which routes as the API says
 /// (its own 404 and 405 answers, in JSON). The request's [`Source`] and [`Client`] (from
 /// the connection) must be in its extensions.
-pub fn router(app: Arc<App>, connections: Arc<Registry>, settings: Settings) -> Router {
+pub fn router(
+    app: Arc<App>,
+    assets: Arc<Assets>,
+    connections: Arc<Registry>,
+    settings: Settings,
+) -> Router {
     let security = [
         (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
         (header::REFERRER_POLICY, "no-referrer"),
@@ -73,6 +81,7 @@ pub fn router(app: Arc<App>, connections: Arc<Registry>, settings: Settings) -> 
     ];
     let mut router = Router::new().fallback(serve).with_state(Shared {
         app,
+        assets,
         connections,
         settings: Arc::new(settings),
     });
@@ -266,6 +275,12 @@ async fn serve(
         }
         return metrics(&shared, source).await;
     }
+    if let Some(served) = shared.assets.get(parts.uri.path(), &parts.headers) {
+        if !matches!(parts.method, Method::GET | Method::HEAD) {
+            return to_response(ApiError::method("GET").reply());
+        }
+        return file(served, &parts.headers).await;
+    }
     let changes = !matches!(parts.method, Method::GET | Method::HEAD | Method::OPTIONS);
     let declared = parts
         .headers
@@ -302,10 +317,85 @@ async fn serve(
         query: parts.uri.query().unwrap_or(""),
         body: &body,
         client,
-        language: crate::i18n::preferred(&parts.headers),
         refusal,
     };
     to_response(api::handle(&shared.app, &req).await)
+}
+
+/// How long a file whose name carries its hash may be cached: for good (a year, the most
+/// HTTP caches honour, and `immutable`: not even revalidated on reload).
+const FOR_GOOD: &str = "public, max-age=31536000, immutable";
+
+/// A file of the page, compressed as the client accepts, or `304` when the client's copy is
+/// the one (`If-None-Match`); a page says its language.
+async fn file(served: Served, headers: &HeaderMap) -> Response {
+    let asset = served.asset;
+    let cache = if served.immutable {
+        HeaderValue::from_static(FOR_GOOD)
+    } else {
+        // The page, its service worker and the files under their plain names: revalidated
+        // on every use (a 304 when unchanged), so a new version is seen at once.
+        HeaderValue::from_static("no-cache")
+    };
+    let etag = HeaderValue::from_str(&asset.etag).ok();
+    let fresh = headers
+        .get(header::IF_NONE_MATCH)
+        .and_then(|value| value.to_str().ok())
+        .is_some_and(|tags| {
+            tags.split(',')
+                .map(|tag| tag.trim().trim_start_matches("W/"))
+                .any(|tag| tag == asset.etag || tag == "*")
+        });
+    let accepted = accepted(
+        headers
+            .get(header::ACCEPT_ENCODING)
+            .and_then(|value| value.to_str().ok()),
+    );
+    // Compressing takes a while the first time: not on the runtime's threads.
+    let encoded = if asset.ready(accepted) {
+        Ok(asset.encoded(accepted))
+    } else {
+        let asset = Arc::clone(&asset);
+        tokio::task::spawn_blocking(move || asset.encoded(accepted)).await
+    };
+    let (encoding, body) = match encoded {
+        Ok(encoded) => encoded,
+        Err(_) => return to_response(ApiError::new(500, "compressing a file failed").reply()),
+    };
+    let mut response = if fresh {
+        let mut response = Response::new(Body::empty());
+        *response.status_mut() = StatusCode::NOT_MODIFIED;
+        response
+    } else {
+        let mut response = Response::new(Body::from(body));
+        let headers = response.headers_mut();
+        headers.insert(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static(asset.content_type),
+        );
+        if let Some(coding) = encoding.header() {
+            headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static(coding));
+        }
+        response
+    };
+    let headers = response.headers_mut();
+    headers.insert(header::CACHE_CONTROL, cache);
+    if let Some(etag) = etag {
+        headers.insert(header::ETAG, etag);
+    }
+    let vary = match served.language {
+        Some((tag, negotiated)) => {
+            headers.insert(header::CONTENT_LANGUAGE, HeaderValue::from_static(tag));
+            if negotiated {
+                "Accept-Encoding, Accept-Language, Cookie"
+            } else {
+                "Accept-Encoding"
+            }
+        }
+        None => "Accept-Encoding",
+    };
+    headers.insert(header::VARY, HeaderValue::from_static(vary));
+    response
 }
 
 fn too_large(length: &str) -> ApiError {

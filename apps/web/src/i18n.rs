@@ -7,12 +7,11 @@
 //!   page (the `halma-lang` cookie, which the page sets), else the best of `Accept-Language`,
 //!   else English (`Vary: Accept-Language, Cookie`).
 //! - `/i18n/{tag}.json` is a language's texts for the page, `/i18n/rules.json` the rules'
-//!   structure and diagrams.
+//!   structure and diagrams ([`files`]; `assets.rs` serves them, and the pages, under names
+//!   with their hash).
 
 use axum::http::header::{self, HeaderMap};
 use halma_i18n::{Catalog, RULES_JSON, catalogs, english};
-
-use crate::error::{JSON, Reply};
 
 /// The cookie in which the page remembers the player's choice of language.
 pub const COOKIE: &str = "halma-lang";
@@ -48,19 +47,8 @@ pub fn prefixed(segments: &[&str]) -> Option<&'static Catalog> {
     if page { tagged(tag) } else { None }
 }
 
-/// The page `html` in `language`: its `<html lang>` set, and `Content-Language`. A page
-/// whose language came from the request's headers (no prefix) says it varies by them.
-pub fn page(html: &str, language: &Catalog, from_headers: bool) -> Reply {
-    let mut reply = text("text/html; charset=utf-8", with_lang(html, language.tag()))
-        .with_header("content-language", language.tag().to_owned());
-    if from_headers {
-        reply = reply.with_header("vary", "Accept-Language, Cookie".to_owned());
-    }
-    reply
-}
-
 /// `html` with the `lang` of its `<html>` tag set to `tag` (added if it has none).
-fn with_lang(html: &str, tag: &str) -> String {
+pub fn with_lang(html: &str, tag: &str) -> String {
     let Some(start) = html.find("<html") else {
         return html.to_owned();
     };
@@ -81,23 +69,13 @@ fn with_lang(html: &str, tag: &str) -> String {
     }
 }
 
-/// A file of `/i18n/`: `th.json` (a language's texts for the page) or `rules.json`.
-pub fn file(name: &str) -> Option<Reply> {
-    let body = match name {
-        "rules.json" => RULES_JSON.to_owned(),
-        _ => tagged(name.strip_suffix(".json")?)?.page_json().to_owned(),
-    };
-    Some(text(JSON, body))
-}
-
-/// A text the browser revalidates before each use (it changes when the server does).
-fn text(content_type: &'static str, body: String) -> Reply {
-    Reply {
-        status: 200,
-        content_type,
-        headers: vec![("Cache-Control", "no-cache".to_owned())],
-        body: body.into_bytes(),
-    }
+/// The files of `/i18n/` the page reads, `(name, text)`: each language's texts for the page
+/// (`th.json`) and the rules' structure and diagrams (`rules.json`).
+pub fn files() -> impl Iterator<Item = (String, &'static str)> {
+    catalogs()
+        .iter()
+        .map(|catalog| (format!("{}.json", catalog.tag()), catalog.page_json()))
+        .chain([("rules.json".to_owned(), RULES_JSON)])
 }
 
 #[cfg(test)]
@@ -161,12 +139,12 @@ mod tests {
 
     #[test]
     fn the_page_reads_each_language_and_the_rules() {
+        let files: Vec<_> = files().collect();
         for catalog in catalogs() {
-            let reply = file(&format!("{}.json", catalog.tag())).expect("a file");
-            assert_eq!(reply.body, catalog.page_json().as_bytes());
+            let name = format!("{}.json", catalog.tag());
+            assert!(files.contains(&(name, catalog.page_json())));
         }
-        assert!(file("rules.json").is_some());
-        assert!(file("fr.json").is_none());
-        assert!(file("th").is_none());
+        assert!(files.contains(&("rules.json".to_owned(), RULES_JSON)));
+        assert_eq!(files.len(), catalogs().len() + 1);
     }
 }

@@ -12,6 +12,7 @@
 //! queue; every resource a client can hold is bounded.
 
 mod api;
+mod assets;
 mod clients;
 mod connections;
 mod error;
@@ -165,7 +166,8 @@ async fn run(options: Options, cores: usize) -> ExitCode {
             .clone()
             .unwrap_or_else(clients::Cidr::loopback),
     };
-    let router = http::router(app, Arc::clone(&registry), settings);
+    let assets = Arc::new(assets::Assets::new());
+    let router = http::router(app, assets, Arc::clone(&registry), settings);
     serve::serve(listener, router, registry, limits, stop_signal()).await;
     store.close().await;
     tracing::info!("stopped");

@@ -9,6 +9,7 @@ import {
 } from '/board.js';
 import { loadLanguage, t, errorText, number, translate, prefix, languagePicker } from '/i18n.js';
 import { showGuide } from '/guide.js';
+import { withOffline } from '/offline.js';
 
 // Every word the page shows comes from its language's file (i18n/<lang>.json), by key.
 
@@ -170,7 +171,7 @@ function formatScore(info) {
 
 // ---- talking to the server --------------------------------------------------------------
 
-async function api(method, path, body) {
+async function serverApi(method, path, body) {
   const options = { method, headers: { Accept: 'application/json' } };
   // The server takes changes only as JSON (no cross-site form can send that).
   if (method !== 'GET' && method !== 'HEAD') options.headers['Content-Type'] = 'application/json';
@@ -185,6 +186,16 @@ async function api(method, path, body) {
   }
   return data;
 }
+
+// Without the network the game goes on here, its moves sent once the server is back
+// (offline.js); it may then show another game: the server's, or the offline one's new link.
+const api = withOffline(serverApi, {
+  replaced(s, message) {
+    if (busy) return false;
+    action(async () => { state = s; selected = null; hint = null; showLink(); note = message; await afterLoad(); });
+    return true;
+  },
+});
 
 const gamePath = (action) => `/api/games/${state.id}` + (action ? '/' + action : '');
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,6 +1,7 @@
 // The page's words in the player's language: the server sets <html lang> (from the link's
 // /th/ prefix, the player's choice, or Accept-Language) and this module reads that
-// language's texts from /i18n/<lang>.json (i18n/<lang>.json in the repository). No build
+// language's texts from /i18n/<lang>.json (i18n/<lang>.json in the repository), under the
+// name with its hash that the server puts in <html data-texts>. No build
 // step: a text is looked up by its key and its {names} are filled in here.
 
 /** The cookie that remembers the player's choice (the server reads it too). */
@@ -12,8 +13,9 @@ let lang = document.documentElement.lang || 'en';
 
 /** Loads the page's language; call once before any `t`. */
 export async function loadLanguage() {
-  const response = await fetch(`/i18n/${encodeURIComponent(lang)}.json`);
-  if (!response.ok) throw new Error(`/i18n/${lang}.json: ${response.status}`);
+  const path = document.documentElement.dataset.texts || `/i18n/${encodeURIComponent(lang)}.json`;
+  const response = await fetch(path);
+  if (!response.ok) throw new Error(`${path}: ${response.status}`);
   const data = await response.json();
   texts = data.texts;
   languages = data.languages;

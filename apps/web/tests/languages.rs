@@ -46,9 +46,9 @@ fn each_language_has_its_link_and_a_link_without_one_takes_the_player_s() {
             "{path}"
         );
         assert_eq!(
-            page.header("vary"),
-            None,
-            "{path}: a language link varies by nothing"
+            page.header("vary").as_deref(),
+            Some("Accept-Encoding"),
+            "{path}: a language link varies by nothing else"
         );
     }
     for (path, headers, lang) in [
@@ -79,7 +79,7 @@ fn each_language_has_its_link_and_a_link_without_one_takes_the_player_s() {
         assert_eq!(page.header("content-language").as_deref(), Some(lang));
         assert_eq!(
             page.header("vary").as_deref(),
-            Some("Accept-Language, Cookie")
+            Some("Accept-Encoding, Accept-Language, Cookie")
         );
     }
     // A prefix names pages only, and only languages that have a file.
@@ -88,6 +88,40 @@ fn each_language_has_its_link_and_a_link_without_one_takes_the_player_s() {
         assert_eq!(answer.status, 404, "{path}");
         assert_eq!(answer.json()["code"], "not_found", "{path}");
     }
+}
+
+#[test]
+fn each_language_s_page_is_revalidated_by_its_own_etag() {
+    let server = Server::start(&[]);
+    let etag = |path: &str, headers: &str| {
+        let page = get(&server, path, headers);
+        assert_eq!(page.status, 200, "{path}");
+        assert_eq!(page.header("cache-control").as_deref(), Some("no-cache"));
+        page.header("etag").expect("an ETag")
+    };
+    let thai = etag("/th/", "");
+    assert_ne!(thai, etag("/ms/", ""));
+    assert_ne!(thai, etag("/th/rules", ""));
+    assert_eq!(thai, etag("/", "Accept-Language: th\r\n"));
+    let asks = |headers: &str| {
+        get(
+            &server,
+            "/g/0123",
+            &format!("If-None-Match: {thai}\r\n{headers}"),
+        )
+    };
+    let same = asks("Cookie: halma-lang=th\r\n");
+    assert_eq!(same.status, 304);
+    assert!(same.body.is_empty());
+    assert_eq!(same.header("content-language").as_deref(), Some("th"));
+    let other = asks("Cookie: halma-lang=ms\r\n");
+    assert_eq!(other.status, 200, "the Malay page is not the Thai one");
+    assert_eq!(html_lang(&other), "ms");
+    let compressed = get(&server, "/th/", "Accept-Encoding: gzip\r\n");
+    assert_eq!(
+        compressed.header("content-encoding").as_deref(),
+        Some("gzip")
+    );
 }
 
 #[test]
@@ -122,14 +156,14 @@ fn the_page_reads_its_texts_and_the_rules() {
 fn the_game_and_the_rules_are_two_pages_with_their_own_files() {
     let server = Server::start(&[]);
     for (path, script) in [
-        ("/th/", "/app.js"),
-        ("/rules", "/rules.js"),
-        ("/ms/rules", "/rules.js"),
+        ("/th/", "/app."),
+        ("/rules", "/rules."),
+        ("/ms/rules", "/rules."),
     ] {
         let page = get(&server, path, "");
         assert_eq!(page.status, 200, "{path}");
         let html = String::from_utf8_lossy(&page.body);
-        assert!(html.contains(&format!("src=\"{script}\"")), "{path}");
+        assert!(html.contains(&format!("src=\"{script}")), "{path}");
     }
     for (path, content_type) in [
         ("/board.js", "text/javascript; charset=utf-8"),
@@ -173,6 +207,7 @@ fn every_text_the_page_names_is_in_every_language() {
         ("rules.js", include_str!("../static/rules.js")),
         ("guide.js", include_str!("../static/guide.js")),
         ("i18n.js", include_str!("../static/i18n.js")),
+        ("offline.js", include_str!("../static/offline.js")),
     ];
     let mut named = 0;
     for (file, source) in files {

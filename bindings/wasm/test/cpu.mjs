@@ -12,14 +12,31 @@ export function cpuMs(path = '/proc/thread-self') {
   }
 }
 
-/** The process ids of Chromium's renderers running now. */
+/** The parent of process `pid`, or null. */
+function parent(pid) {
+  try {
+    // After the command's closing parenthesis: state, then the parent's id.
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[1];
+  } catch (_) {
+    return null;
+  }
+}
+
+/**
+ * The process ids of the Chromium renderers this process started (its descendants: others'
+ * browsers on a shared machine are not ours to time).
+ */
 export function renderers() {
   const pids = [];
+  const ours = String(process.pid);
   for (const pid of readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
     try {
-      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=renderer')) pids.push(pid);
-    } catch (_) { /* gone */ }
+      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=renderer')) continue;
+    } catch (_) { continue; /* gone */ }
+    let up = parent(pid);
+    for (let hops = 0; up && up !== '0' && up !== ours && hops < 16; hops++) up = parent(up);
+    if (up === ours) pids.push(pid);
   }
   return pids;
 }

@@ -7,6 +7,7 @@
 //! halma-web-load --addr 127.0.0.1:8080 --kind state --clients 50 --seconds 10
 //! halma-web-load --addr 127.0.0.1:8080 --kind move --clients 50 --seconds 10
 //! halma-web-load --addr 127.0.0.1:8080 --kind computer --level 5 --clients 4 --seconds 20
+//! halma-web-load --addr 127.0.0.1:8080 --kind browser --clients 50 --seconds 10
 //! halma-web-load --addr 127.0.0.1:8080,127.0.0.1:8081 --kind move --clients 50 --seconds 10
 //! ```
 //!
@@ -17,6 +18,9 @@
 //! - `move`: `POST .../move` (the first legal move listed), then `POST .../undo` (not
 //!   timed).
 //! - `computer`: a move, then `POST .../computer` (timed), then an undo of both.
+//! - `browser`: a turn as the page plays it with the engine in the browser: a move, then
+//!   `POST .../computer` with the computer's reply in the body (the first legal move: the
+//!   server checks it as any), both timed as one, then an undo of both (not timed).
 //!
 //! Loopback only, bounded in time: it stops by itself.
 
@@ -27,7 +31,7 @@ use serde_json::Value;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
-const USAGE: &str = "usage: halma-web-load --addr HOST:PORT[,HOST:PORT...] [--kind state|move|computer] [--clients N] [--seconds N] [--level N]";
+const USAGE: &str = "usage: halma-web-load --addr HOST:PORT[,HOST:PORT...] [--kind state|move|computer|browser] [--clients N] [--seconds N] [--level N]";
 
 /// One keep-alive connection to the server.
 struct Connection {
@@ -96,6 +100,7 @@ enum Kind {
     State,
     Move,
     Computer,
+    Browser,
 }
 
 struct Settings {
@@ -135,6 +140,7 @@ fn parse(args: &[String]) -> Result<Settings, String> {
                     "state" => Kind::State,
                     "move" => Kind::Move,
                     "computer" => Kind::Computer,
+                    "browser" => Kind::Browser,
                     _ => return Err(format!("unknown kind {value:?}")),
                 }
             }
@@ -163,6 +169,16 @@ fn first_move(state: &Value) -> Option<String> {
     Some(format!("{from}-{}", to.get(0)?.as_str()?))
 }
 
+/// The first legal move in the state's position, for whichever side is to move.
+fn first_legal(state: &Value) -> Option<String> {
+    let position: halma::Position = state["position"].as_str()?.parse().ok()?;
+    position
+        .legal_moves()
+        .iter()
+        .next()
+        .map(ToString::to_string)
+}
+
 async fn client(settings: &Settings, addr: &str, deadline: Instant) -> std::io::Result<Tally> {
     let mut connection = Connection::open(addr).await?;
     let body = format!("{{\"level\": {}}}", settings.level);
@@ -182,19 +198,24 @@ async fn client(settings: &Settings, addr: &str, deadline: Instant) -> std::io::
         first_move(&state).unwrap_or_default()
     );
     let mut tally = Tally::default();
+    let moved = format!("{game}/move");
+    let computer = format!("{game}/computer");
     while Instant::now() < deadline {
-        let (path, method, body) = match settings.kind {
-            Kind::State => (game.clone(), "GET", ""),
-            Kind::Move => (format!("{game}/move"), "POST", mv.as_str()),
-            Kind::Computer => {
-                connection
-                    .request("POST", &format!("{game}/move"), &mv)
-                    .await?;
-                (format!("{game}/computer"), "POST", "")
+        if settings.kind == Kind::Computer {
+            connection.request("POST", &moved, &mv).await?;
+        }
+        let start = Instant::now();
+        let (status, _) = match settings.kind {
+            Kind::State => connection.request("GET", &game, "").await?,
+            Kind::Move => connection.request("POST", &moved, &mv).await?,
+            Kind::Computer => connection.request("POST", &computer, "").await?,
+            Kind::Browser => {
+                let (_, played) = connection.request("POST", &moved, &mv).await?;
+                let reply = first_legal(&played["state"]).unwrap_or_default();
+                let body = format!("{{\"move\": \"{reply}\"}}");
+                connection.request("POST", &computer, &body).await?
             }
         };
-        let start = Instant::now();
-        let (status, _) = connection.request(method, &path, body).await?;
         if (200..300).contains(&status) {
             tally.latencies.push(start.elapsed());
         } else {
@@ -259,6 +280,7 @@ async fn main() -> ExitCode {
         Kind::State => "state",
         Kind::Move => "move",
         Kind::Computer => "computer",
+        Kind::Browser => "browser",
     };
     println!(
         "{kind}: {} clients, {:.1} s: {} ok ({:.0}/s), {errors} failed; p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
