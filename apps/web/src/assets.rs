@@ -236,7 +236,12 @@ impl Assets {
             .iter()
             .map(|&(name, content_type, source)| (name.to_owned(), content_type, source));
         for (name, content_type, source) in languages.chain(sources) {
-            let body = rename(source, &renames);
+            // References are rewritten in text only: the module's bytes are served as built.
+            let body = if content_type == "application/wasm" {
+                source.to_vec()
+            } else {
+                rename(source, &renames)
+            };
             let (stem, extension) = name.rsplit_once('.').unwrap_or((&name, ""));
             let hashed = format!("/{stem}.{}.{extension}", &digest(&body)[..16]);
             for quote in ['"', '\''] {
@@ -526,6 +531,14 @@ mod tests {
             .unwrap_or_else(|| panic!("no {prefix} in the text"));
         let end = start + text[start..].find(['"', '\'']).expect("a closing quote");
         text[start..end].to_owned()
+    }
+
+    #[test]
+    fn the_module_is_served_byte_for_byte() {
+        let assets = Assets::new();
+        let module = include_bytes!("../../../bindings/wasm/halma.wasm");
+        let served = &assets.get("/halma.wasm", &HeaderMap::new()).unwrap().asset;
+        assert!(served.body[..] == module[..], "halma.wasm served as built");
     }
 
     #[test]

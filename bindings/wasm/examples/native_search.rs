@@ -62,7 +62,10 @@ fn main() -> ExitCode {
         let result = found.expect("at least one run");
         println!(
             r#"{{"name":"{name}","position":"{text}","limits":{{"{kind}":{count}}},"move":"{}","depth":{},"nodes":{},"ms":{ms:.3}}}"#,
-            result.best_move, result.depth, result.nodes
+            result.best_move,
+            // The module's `depth`: the race's plies when the race solver chose the move.
+            result.race_plies.unwrap_or(result.depth),
+            result.nodes
         );
     }
     ExitCode::SUCCESS

@@ -294,8 +294,12 @@ impl Opponent {
             ));
         }
         let table_mb = whole("table_mb", table_mb, 0, 1usize << 20)?;
-        let kind = match halma_tools::protocol::limits(spec) {
-            Ok(limits) => Kind::Engine(limits, Box::new(halma::Engine::with_table_mb(table_mb))),
+        let kind = match halma_tools::protocol::Spec::parse(spec) {
+            Ok(engine_spec) => {
+                let mut engine = halma::Engine::with_table_mb(table_mb);
+                engine.set_threads(engine_spec.threads);
+                Kind::Engine(engine_spec.limits, Box::new(engine))
+            }
             Err(_) => Kind::Scripted(Player::parse(spec).map_err(errors::other)?),
         };
         Ok(Opponent {
