@@ -394,8 +394,14 @@ ui.hint.addEventListener('click', () => action(async () => {
 }));
 ui.level.addEventListener('change', () => {
   if (!state) return;
+  const game = state.id;
   api('POST', gamePath('level'), { level: Number(ui.level.value) })
-    .then((s) => { if (!busy) { state = s; } else { state.level = s.level; } render(); })
+    .then((s) => {
+      // A reply for a game left meanwhile (a new game started) changes nothing.
+      if (!state || state.id !== game) return;
+      if (!busy) { state = s; } else { state.level = s.level; }
+      render();
+    })
     .catch(fail);
 });
 
