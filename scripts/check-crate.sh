@@ -67,9 +67,10 @@ echo "-- the package on its own: unpacked outside the workspace, cargo test --al
 cargo package --quiet -p halma --no-verify
 version="$(cargo pkgid -p halma | sed 's/.*[#@]//')"
 tar -xzf "$target_dir/package/halma-$version.crate" -C "$scratch"
-# A workspace of its own (in mktemp's directory), the published lock file, and a target
-# directory of its own (its example would overwrite the workspace's in the shared one).
-(cd "$scratch/halma-$version" && CARGO_TARGET_DIR="$target_dir/unpacked" cargo test --locked \
+# A workspace of its own (in mktemp's directory), the published lock file, and the
+# workspace's target directory, whose dependencies built above it reuses (its halma has a
+# hash of its own; its example binary, target/debug/examples/perft, is the same code).
+(cd "$scratch/halma-$version" && CARGO_TARGET_DIR="$target_dir" cargo test --locked \
     --all-features >"$scratch/test.log" 2>&1) || fail "the unpacked package: $(cat "$scratch/test.log")"
 unexpected="$(grep -E '^warning' "$scratch/test.log" || true)"
 [ -z "$unexpected" ] || fail "the unpacked package warns: $unexpected"
