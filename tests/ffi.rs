@@ -1,8 +1,8 @@
 //! The C ABI from C and C++: compiles `tests/c/test_halma.c` (C99, the rules),
 //! `tests/c/test_engine.c` (C99, the engine, with a second thread stopping a search),
 //! `tests/c/test_halma.cpp` (C++17 over `include/halma.h`) and `tests/c/test_halma_hpp.cpp`
-//! (the C++17 API of `include/halma.hpp`) against the static library, runs them, and runs the
-//! C programs again under valgrind; also compiles and runs the C and C++ examples of
+//! (the C++17 API of `include/halma.hpp`) against the static library, runs them, and runs
+//! them again under valgrind; also compiles and runs the C and C++ examples of
 //! README.md. And the header's layout: the layout of its structs and the values of its
 //! constants are those recorded in `tests/c/abi.txt` (that `include/halma.h` is exactly what
 //! cbindgen generates from `src/ffi/` is `tests/header.rs`, a test of the halma package: only
@@ -124,16 +124,9 @@ fn run(mut command: Command, what: &str) {
     print!("{}", String::from_utf8_lossy(&output.stdout));
 }
 
-/// Compiles the C99 program `source`, runs it, and runs it again under valgrind (when valgrind
-/// runs; under CI it must).
-fn c99_program_passes_also_under_valgrind(source: &str, program: &str, what: &str) {
-    let Some(cc) = compiler("CC", "cc") else {
-        return;
-    };
-    let flags = ["-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic", "-g"];
-    let program = build(&cc, &flags, source, program);
-    run(Command::new(&program), what);
-
+/// Runs `program`, then again under valgrind (when valgrind runs; under CI it must).
+fn passes_also_under_valgrind(program: &Path, what: &str) {
+    run(Command::new(program), what);
     if !available("valgrind", &format!("{what} under valgrind")) {
         return;
     }
@@ -145,8 +138,17 @@ fn c99_program_passes_also_under_valgrind(source: &str, program: &str, what: &st
             "--errors-for-leak-kinds=definite",
             "--quiet",
         ])
-        .arg(&program);
+        .arg(program);
     run(command, &format!("{what} under valgrind"));
+}
+
+/// Compiles the C99 program `source` warning-free, runs it, and runs it again under valgrind.
+fn c99_program_passes_also_under_valgrind(source: &str, program: &str, what: &str) {
+    let Some(cc) = compiler("CC", "cc") else {
+        return;
+    };
+    let flags = ["-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic", "-g"];
+    passes_also_under_valgrind(&build(&cc, &flags, source, program), what);
 }
 
 #[test]
@@ -167,8 +169,9 @@ fn c99_engine_program_passes_also_under_valgrind() {
     );
 }
 
-/// Compiles the C++17 program `source` warning-free and runs it.
-fn cpp17_program_passes(source: &str, program: &str, what: &str) {
+/// Compiles the C++17 program `source` warning-free, runs it, and runs it again under
+/// valgrind.
+fn cpp17_program_passes_also_under_valgrind(source: &str, program: &str, what: &str) {
     let Some(cxx) = compiler("CXX", "c++") else {
         return;
     };
@@ -180,13 +183,12 @@ fn cpp17_program_passes(source: &str, program: &str, what: &str) {
         "-pedantic",
         "-g",
     ];
-    let program = build(&cxx, &flags, source, program);
-    run(Command::new(&program), what);
+    passes_also_under_valgrind(&build(&cxx, &flags, source, program), what);
 }
 
 #[test]
-fn cpp_translation_unit_compiles_and_runs() {
-    cpp17_program_passes(
+fn cpp_translation_unit_passes_also_under_valgrind() {
+    cpp17_program_passes_also_under_valgrind(
         "tests/c/test_halma.cpp",
         "test_halma_cpp",
         "the C++ test program",
@@ -194,8 +196,8 @@ fn cpp_translation_unit_compiles_and_runs() {
 }
 
 #[test]
-fn cpp_api_of_halma_hpp_passes() {
-    cpp17_program_passes(
+fn cpp_api_of_halma_hpp_passes_also_under_valgrind() {
+    cpp17_program_passes_also_under_valgrind(
         "tests/c/test_halma_hpp.cpp",
         "test_halma_hpp",
         "the C++ API test program",
