@@ -1,8 +1,8 @@
 // The C++17 API of include/halma.hpp: values and their text, RAII and copies, errors as
 // halma::Error with the library's status and message, the engine with its info callback
-// (an exception thrown in it included), a stop from another thread, stop tokens and threads.
-// Built and run by tests/ffi.rs (`cargo test --test ffi`), and under sanitizers by
-// tests/install/run.sh:
+// (an exception thrown in it included), a stop from another thread, stop tokens, threads.
+// Built and run by tests/ffi.rs (`cargo test --test ffi`), also under valgrind, and under
+// sanitizers by tests/install/run.sh:
 //   c++ -std=c++17 -Wall -Wextra -Werror -pedantic -Iinclude tests/c/test_halma_hpp.cpp
 //       libhalma.a -lpthread -ldl -lm
 // Prints every failed check with its line, then "N passed, M failed"; exits 1 on a failure.
