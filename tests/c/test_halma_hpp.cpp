@@ -272,6 +272,27 @@ void test_engine() {
     moved.clear();
 }
 
+// Waits until a search on another thread has completed an iteration (`iterations`, which its
+// info callback counts, above 0), a minute at most.
+void wait_for_an_iteration(const std::atomic<int> &iterations) {
+    for (int waited = 0; waited < 60000 && iterations == 0; waited++) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    CHECK(iterations > 0);
+}
+
+// Stops the search running on `searcher` by `stop()`, joins it, and checks that it ended
+// within seconds with `result` a legal move of `game` from a completed iteration.
+template <typename Stop>
+void stop_and_join(Stop stop, std::thread &searcher, const halma::Game &game,
+                   const halma::SearchResult &result) {
+    const auto asked = std::chrono::steady_clock::now();
+    stop();
+    searcher.join();
+    CHECK(std::chrono::steady_clock::now() - asked < std::chrono::seconds(5));
+    CHECK(game.is_legal(result.best_move) && result.depth >= 1);
+}
+
 void test_stop_from_another_thread() {
     halma::Engine engine;
     const halma::Game game;
@@ -281,21 +302,14 @@ void test_stop_from_another_thread() {
     hour.time = std::chrono::hours(1);
     halma::SearchResult result;
     std::thread searcher([&] { result = engine.search(game, hour); });
-    for (int waited = 0; waited < 60000 && iterations == 0; waited++) {
-        std::this_thread::sleep_for(std::chrono::milliseconds(1));
-    }
-    CHECK(iterations > 0);
+    wait_for_an_iteration(iterations);
     // One search at a time: the others are refused at once, also a new callback.
     halma::Limits quick;
     quick.depth = 1;
     EXPECT_ERROR(engine.search(game, quick), HALMA_STATUS_BUSY, nullptr);
     EXPECT_ERROR(engine.set_info_callback(nullptr), HALMA_STATUS_BUSY, nullptr);
     EXPECT_ERROR(engine.clear(), HALMA_STATUS_BUSY, nullptr);
-    const auto stopped = std::chrono::steady_clock::now();
-    engine.stop();
-    searcher.join();
-    CHECK(std::chrono::steady_clock::now() - stopped < std::chrono::seconds(5));
-    CHECK(game.is_legal(result.best_move) && result.depth >= 1);
+    stop_and_join([&] { engine.stop(); }, searcher, game, result);
     CHECK(result.time < std::chrono::minutes(10));
     engine.set_info_callback(nullptr);
     CHECK(engine.search(game, quick).depth == 1);
@@ -344,22 +358,15 @@ void test_threads_and_stop_tokens() {
     const halma::StopToken level_token;
     CHECK(game.is_legal(engine.search_level(game, 1, level_token).best_move));
 
-    // A stop from another thread ends a running search within moments (a minute at most: a
-    // stop that does not stop fails the checks below instead of hanging the test).
+    // A stop from another thread ends a running search within seconds (a minute at most: a
+    // stop that does not stop fails the checks instead of hanging the test).
     std::atomic<int> iterations{0};
     engine.set_info_callback([&](const halma::SearchInfo &) { iterations++; });
     const halma::StopToken stop;
     halma::SearchResult stopped;
     std::thread searcher([&] { stopped = engine.search(game, minute, stop); });
-    for (int waited = 0; waited < 60000 && iterations == 0; waited++) {
-        std::this_thread::sleep_for(std::chrono::milliseconds(1));
-    }
-    CHECK(iterations > 0);
-    const auto asked = std::chrono::steady_clock::now();
-    stop.stop();
-    searcher.join();
-    CHECK(std::chrono::steady_clock::now() - asked < std::chrono::seconds(10));
-    CHECK(game.is_legal(stopped.best_move) && stopped.depth >= 1);
+    wait_for_an_iteration(iterations);
+    stop_and_join([&] { stop.stop(); }, searcher, game, stopped);
     CHECK(stopped.time < std::chrono::seconds(50));
     engine.set_info_callback(nullptr);
 }
