@@ -1,5 +1,5 @@
 //! With the `capi` feature only: generates the C header from `src/ffi/` with cbindgen into
-//! `$OUT_DIR/halma.h`. `tests/ffi.rs` checks that it equals the committed `include/halma.h`
+//! `$OUT_DIR/halma.h`. `tests/header.rs` checks that it equals the committed `include/halma.h`
 //! byte for byte (and writes it there when asked to: `HALMA_BLESS=1`). Without the feature
 //! (every Rust user's build) this script does nothing and cbindgen is not built.
 

@@ -18,6 +18,9 @@
 //   member functions of a Game may run on one game from several threads at once, the others
 //   need the game to themselves. One search at a time per engine (another call meanwhile
 //   throws HALMA_STATUS_BUSY), but Engine::stop may be called from any thread at any time.
+//   A StopToken stops the one search it is handed to, from any thread, also before that
+//   search has begun (Engine::stop reaches only a search that has); Engine::set_threads
+//   makes its searches run on more threads.
 // - Square and Move are small values (one and two bytes of data) with text conversion:
 //   text(), operator<<, and parse(), which gives std::nullopt for text that is not one.
 // - Coordinates: a Square is on a File (a to p, left to right) and a Rank (1 to 16, bottom
@@ -540,6 +543,31 @@ struct SearchInfo {
     std::vector<Move> pv;
 };
 
+/// A stop for one search (RAII over halma_stop_token), made not stopped: hand it to one
+/// Engine::search or Engine::search_level, and stop() it from any thread at any time; a stop
+/// made before the search has begun is not lost (the search then returns at once). A token
+/// is its search's: handing it to a second search throws HALMA_STATUS_INVALID_ARGUMENT.
+/// Move-only; it must outlive the search and every stop() call on it.
+class StopToken {
+public:
+    StopToken() : token_(detail::made(halma_stop_token_new())) {}
+
+    /// Stops the search this token is handed to: now if it runs, at once when it starts if
+    /// it has not yet (it returns its best move so far within a few milliseconds). Callable
+    /// from any thread at any time, as often as wanted; on a moved-from token it does
+    /// nothing.
+    void stop() const noexcept { halma_stop_token_stop(token_.get()); }
+
+    /// The C object, for calls of halma.h (still owned by this StopToken).
+    const halma_stop_token *get() const noexcept { return token_.get(); }
+
+private:
+    struct Free {
+        void operator()(halma_stop_token *token) const noexcept { halma_stop_token_free(token); }
+    };
+    std::unique_ptr<halma_stop_token, Free> token_;
+};
+
 /// The computer opponent: an engine with its transposition table. Move-only.
 class Engine {
 public:
@@ -556,17 +584,30 @@ public:
     /// Searches the current position of `game` (with its history) within `limits`; blocks
     /// until a limit is reached or stop() is called.
     SearchResult search(const Game &game, const Limits &limits) {
-        halma_search_limits c_limits{};
-        c_limits.depth = limits.depth;
-        c_limits.nodes = limits.nodes;
-        c_limits.time_ms = static_cast<std::uint64_t>(limits.time.count());
+        const halma_search_limits c = c_limits(limits);
         halma_search_result out{};
-        return finish(halma_engine_search(engine_.get(), game.get(), &c_limits, &out), out);
+        return finish(halma_engine_search(engine_.get(), game.get(), &c, &out), out);
+    }
+    /// Like search(game, limits), stopped also by `stop` (a StopToken no search was handed
+    /// yet, else HALMA_STATUS_INVALID_ARGUMENT).
+    SearchResult search(const Game &game, const Limits &limits, const StopToken &stop) {
+        const halma_search_limits c = c_limits(limits);
+        halma_search_result out{};
+        return finish(
+            halma_engine_search_with_stop(engine_.get(), game.get(), &c, stop.get(), &out), out);
     }
     /// Searches with the limits and style of difficulty level `level`, 1 to 10 (clamped).
     SearchResult search_level(const Game &game, int level = default_level) {
         halma_search_result out{};
         return finish(halma_engine_search_level(engine_.get(), game.get(), level, &out), out);
+    }
+    /// Like search_level(game, level), stopped also by `stop`, as search(game, limits, stop)
+    /// is.
+    SearchResult search_level(const Game &game, int level, const StopToken &stop) {
+        halma_search_result out{};
+        return finish(halma_engine_search_level_with_stop(engine_.get(), game.get(), level,
+                                                          stop.get(), &out),
+                      out);
     }
 
     /// Stops the running search, if any: it returns its best move so far within a few
@@ -576,6 +617,14 @@ public:
 
     /// Forgets what earlier searches stored in the table (for a new game).
     void clear() { detail::check(halma_engine_clear(engine_.get())); }
+
+    /// Makes the searches run on `threads` threads (1 by default, up to 256), sharing the
+    /// table (Lazy SMP): with 1 a search limited by depth or nodes alone is deterministic,
+    /// with more it is not and a node limit counts every thread's nodes. Throws
+    /// HALMA_STATUS_INVALID_ARGUMENT for 0 or more than 256, BUSY while a search runs.
+    void set_threads(std::uint32_t threads) {
+        detail::check(halma_engine_set_threads(engine_.get(), threads));
+    }
 
     /// Sets the function called after each completed iteration (an empty one: none).
     void set_info_callback(InfoCallback callback) {
@@ -618,6 +667,14 @@ private:
             callback.error = std::current_exception();
             halma_engine_stop(callback.engine);
         }
+    }
+
+    static halma_search_limits c_limits(const Limits &limits) {
+        halma_search_limits c{};
+        c.depth = limits.depth;
+        c.nodes = limits.nodes;
+        c.time_ms = static_cast<std::uint64_t>(limits.time.count());
+        return c;
     }
 
     SearchResult finish(halma_status status, const halma_search_result &out) {

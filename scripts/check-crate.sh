@@ -5,8 +5,12 @@
 #  2. no C ABI without the `capi` feature: cbindgen is not in the dependency tree and the
 #     rlib defines no halma_* symbol (with `capi`, both are there: the check can fail);
 #  3. the package: `cargo publish --dry-run -p halma` (the packaged crate builds) with no
-#     warning but the one cargo prints for each test, bench and example target the package
-#     leaves out on purpose (they need the repository: its tools, the C library, data files).
+#     warning at all (but cargo's note that a dry run does not upload): every target the
+#     published manifest declares ships (the integration tests and benches, which need the
+#     repository, belong to the unpublished halma-tests package, tests/harness/);
+#  4. the package on its own: the .crate unpacked outside the workspace, where it builds and
+#     passes its tests, example and header check (`cargo test --all-features`) from the
+#     published manifest and lock file alone.
 # Any failure stops it (exit 1).
 #   bash scripts/check-crate.sh
 set -euo pipefail
@@ -50,14 +54,26 @@ with_capi="$(c_functions --features capi)"
 [ "$with_capi" -gt 0 ] || fail "the check sees no halma_* function even with capi"
 echo "ok: no cbindgen and no halma_* function without capi ($with_capi functions with it)"
 
-echo "-- the package: cargo publish --dry-run -p halma"
-log="$(mktemp)"
-trap 'rm -f "$log"' EXIT
+echo "-- the package: cargo publish --dry-run -p halma, no warning"
+scratch="$(mktemp -d)"
+trap 'rm -rf "$scratch"' EXIT
+log="$scratch/publish.log"
 cargo publish --dry-run -p halma >"$log" 2>&1 || fail "cargo publish --dry-run: $(cat "$log")"
-# The targets left out are under tests/, benches/ and examples/, each a warning of its own.
-unexpected="$(grep '^warning: ' "$log" |
-    grep -Ev '^warning: ignoring (test|benchmark|example) `[a-z_]+` as `(tests|benches|examples)/[a-z_]+\.rs` is not included in the published package$' |
-    grep -v '^warning: aborting upload due to dry run$' || true)"
+unexpected="$(grep -E '^(warning|error)' "$log" | grep -vx 'warning: aborting upload due to dry run' || true)"
 [ -z "$unexpected" ] || fail "cargo publish --dry-run warns: $unexpected"
 grep -E '^ *Packaged ' "$log" | sed 's/^ */ok: /'
-echo "ok: the package builds; left out on purpose: $(grep -c '^warning: ignoring' "$log") test, bench and example targets"
+
+echo "-- the package on its own: unpacked outside the workspace, cargo test --all-features"
+cargo package --quiet -p halma --no-verify
+version="$(cargo pkgid -p halma | sed 's/.*[#@]//')"
+tar -xzf "$target_dir/package/halma-$version.crate" -C "$scratch"
+# A workspace of its own (in mktemp's directory), the published lock file, and the
+# workspace's target directory, whose dependencies built above it reuses (its halma has a
+# hash of its own; its example binary, target/debug/examples/perft, is the same code).
+(cd "$scratch/halma-$version" && CARGO_TARGET_DIR="$target_dir" cargo test --locked \
+    --all-features >"$scratch/test.log" 2>&1) || fail "the unpacked package: $(cat "$scratch/test.log")"
+unexpected="$(grep -E '^warning' "$scratch/test.log" || true)"
+[ -z "$unexpected" ] || fail "the unpacked package warns: $unexpected"
+grep -q '^test committed_header_is_the_one_cbindgen_generates ... ok$' "$scratch/test.log" ||
+    fail "the unpacked package did not check its header: $(cat "$scratch/test.log")"
+echo "ok: the unpacked package builds and passes its tests ($(grep -c '^test result: ok' "$scratch/test.log") binaries, doctests included)"

@@ -1,14 +1,15 @@
 //! The C ABI from C and C++: compiles `tests/c/test_halma.c` (C99, the rules),
 //! `tests/c/test_engine.c` (C99, the engine, with a second thread stopping a search),
 //! `tests/c/test_halma.cpp` (C++17 over `include/halma.h`) and `tests/c/test_halma_hpp.cpp`
-//! (the C++17 API of `include/halma.hpp`) against the static library, runs them, and runs the
-//! C programs again under valgrind; also compiles and runs the C and C++ examples of
-//! README.md. And the header's two contracts: `include/halma.h` is exactly what cbindgen
-//! generates from `src/ffi/`, and the layout of its structs and the values of its constants
-//! are those recorded in `tests/c/abi.txt`.
+//! (the C++17 API of `include/halma.hpp`) against the static library, runs them, and runs
+//! them again under valgrind; also compiles and runs the C and C++ examples of
+//! README.md. And the header's layout: the layout of its structs and the values of its
+//! constants are those recorded in `tests/c/abi.txt` (that `include/halma.h` is exactly what
+//! cbindgen generates from `src/ffi/` is `tests/header.rs`, a test of the halma package: only
+//! its targets see the generated file).
 //!
-//! The static library is the one cargo built for this very test run: `halma-capi` (a
-//! dev-dependency) builds `libhalma.a` into `target/<profile>/deps/`, beside the test binary
+//! A test of the halma-tests package (`tests/harness/`). The static library is the one cargo
+//! built for this very test run: `halma-capi` (a dev-dependency) builds `libhalma.a` into `target/<profile>/deps/`, beside the test binary
 //! (the copy in `target/<profile>/` is refreshed only by `cargo build`, so it can be stale
 //! here).
 //!
@@ -16,19 +17,25 @@
 //! tests that need it print a note and pass, on a developer's machine; under CI (`CI=true`)
 //! they fail.
 //!
-//! `HALMA_BLESS=1 cargo test --test ffi` writes the generated header to `include/halma.h`
-//! and the measured layout to `tests/c/abi.txt` instead of failing (never under CI).
+//! `HALMA_BLESS=1 cargo test --test ffi abi` writes the measured layout to `tests/c/abi.txt`
+//! instead of failing (never under CI).
 
 #![cfg(unix)]
+
+#[path = "common/committed.rs"]
+mod committed;
 
 use std::fmt::Write as _;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-/// The repository's root (the `halma` package).
+use committed::{check_committed, under_ci};
+
+/// The repository's root (the `halma` package), two levels above this test's package
+/// (`tests/harness/`).
 fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
+    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
 }
 
 /// `libhalma.a` beside this test binary.
@@ -42,11 +49,6 @@ fn static_library() -> PathBuf {
         library.display()
     );
     library
-}
-
-/// Whether this is a CI run (`CI=true`), where every test must test.
-fn under_ci() -> bool {
-    std::env::var("CI").is_ok_and(|value| value == "true")
 }
 
 /// Whether `program --version` runs; when it does not, a note on a developer's machine and a
@@ -122,16 +124,9 @@ fn run(mut command: Command, what: &str) {
     print!("{}", String::from_utf8_lossy(&output.stdout));
 }
 
-/// Compiles the C99 program `source`, runs it, and runs it again under valgrind (when valgrind
-/// runs; under CI it must).
-fn c99_program_passes_also_under_valgrind(source: &str, program: &str, what: &str) {
-    let Some(cc) = compiler("CC", "cc") else {
-        return;
-    };
-    let flags = ["-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic", "-g"];
-    let program = build(&cc, &flags, source, program);
-    run(Command::new(&program), what);
-
+/// Runs `program`, then again under valgrind (when valgrind runs; under CI it must).
+fn passes_also_under_valgrind(program: &Path, what: &str) {
+    run(Command::new(program), what);
     if !available("valgrind", &format!("{what} under valgrind")) {
         return;
     }
@@ -143,8 +138,17 @@ fn c99_program_passes_also_under_valgrind(source: &str, program: &str, what: &st
             "--errors-for-leak-kinds=definite",
             "--quiet",
         ])
-        .arg(&program);
+        .arg(program);
     run(command, &format!("{what} under valgrind"));
+}
+
+/// Compiles the C99 program `source` warning-free, runs it, and runs it again under valgrind.
+fn c99_program_passes_also_under_valgrind(source: &str, program: &str, what: &str) {
+    let Some(cc) = compiler("CC", "cc") else {
+        return;
+    };
+    let flags = ["-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic", "-g"];
+    passes_also_under_valgrind(&build(&cc, &flags, source, program), what);
 }
 
 #[test]
@@ -165,8 +169,9 @@ fn c99_engine_program_passes_also_under_valgrind() {
     );
 }
 
-/// Compiles the C++17 program `source` warning-free and runs it.
-fn cpp17_program_passes(source: &str, program: &str, what: &str) {
+/// Compiles the C++17 program `source` warning-free, runs it, and runs it again under
+/// valgrind.
+fn cpp17_program_passes_also_under_valgrind(source: &str, program: &str, what: &str) {
     let Some(cxx) = compiler("CXX", "c++") else {
         return;
     };
@@ -178,13 +183,12 @@ fn cpp17_program_passes(source: &str, program: &str, what: &str) {
         "-pedantic",
         "-g",
     ];
-    let program = build(&cxx, &flags, source, program);
-    run(Command::new(&program), what);
+    passes_also_under_valgrind(&build(&cxx, &flags, source, program), what);
 }
 
 #[test]
-fn cpp_translation_unit_compiles_and_runs() {
-    cpp17_program_passes(
+fn cpp_translation_unit_passes_also_under_valgrind() {
+    cpp17_program_passes_also_under_valgrind(
         "tests/c/test_halma.cpp",
         "test_halma_cpp",
         "the C++ test program",
@@ -192,8 +196,8 @@ fn cpp_translation_unit_compiles_and_runs() {
 }
 
 #[test]
-fn cpp_api_of_halma_hpp_passes() {
-    cpp17_program_passes(
+fn cpp_api_of_halma_hpp_passes_also_under_valgrind() {
+    cpp17_program_passes_also_under_valgrind(
         "tests/c/test_halma_hpp.cpp",
         "test_halma_hpp",
         "the C++ API test program",
@@ -257,51 +261,6 @@ fn readme_cpp_example_compiles_and_runs() {
         "{stdout}"
     );
     assert!(stdout.contains("\no plays "), "{stdout}");
-}
-
-/// Checks that the committed file `path` (from the root) holds `found`, what `source` gives
-/// now. When it does not, writes it with `HALMA_BLESS=1` (never under CI), else fails with
-/// the first line that differs and `advice`.
-fn check_committed(path: &str, found: &str, source: &str, advice: &str) {
-    let file = root().join(path);
-    let committed = fs::read_to_string(&file).unwrap_or_default();
-    if committed == found {
-        return;
-    }
-    if std::env::var("HALMA_BLESS").is_ok_and(|value| value == "1") && !under_ci() {
-        // Written whole, then renamed: another test may be reading the file meanwhile.
-        let temporary = file.with_extension("blessed");
-        fs::write(&temporary, found).expect("the source tree is writable");
-        fs::rename(&temporary, &file).expect("the source tree is writable");
-        eprintln!("note: HALMA_BLESS=1: wrote {path} from {source}");
-        return;
-    }
-    /// The lines with their ends, so that a missing final newline shows too.
-    fn lines(text: &str) -> impl Iterator<Item = &str> {
-        text.split_inclusive('\n').chain([""])
-    }
-    let (line, (committed, found)) = (1..)
-        .zip(lines(&committed).zip(lines(found)))
-        .find(|(_, (committed, found))| committed != found)
-        .expect("texts that differ differ in a line");
-    panic!(
-        "{path} is not {source}, from line {line}:\n  committed: {committed:?}\n  now:       \
-         {found:?}\n{advice}"
-    );
-}
-
-/// The header cbindgen generated from `src/ffi/` for this build (`build.rs`, feature `capi`).
-const GENERATED_HEADER: &str = include_str!(concat!(env!("OUT_DIR"), "/halma.h"));
-
-#[test]
-fn committed_header_is_the_one_cbindgen_generates() {
-    check_committed(
-        "include/halma.h",
-        GENERATED_HEADER,
-        "what cbindgen generates from src/ffi/",
-        "After a change to src/ffi/ or cbindgen.toml, regenerate it and commit it: \
-         HALMA_BLESS=1 cargo test --release --test ffi header",
-    );
 }
 
 /// What `tests/c/abi.txt` says of itself, before the layout.
@@ -394,6 +353,7 @@ fn struct_layouts_and_constants_are_the_recorded_abi() {
     let measured = compile_and_run(&cc, &flags, "abi.c", &abi_program(&header));
     let layout = format!("{ABI_PREAMBLE}{measured}");
     check_committed(
+        root(),
         "tests/c/abi.txt",
         &layout,
         "the layout and constants of include/halma.h",

@@ -1,5 +1,5 @@
 // The C ABI of halma from C++17: the header compiles as C++ (cpp_compat, extern "C") and a
-// C++ host can drive a game with RAII and std::vector. Built and run by tests/ffi.rs:
+// C++ host can drive a game with RAII and std::vector. Built and run by tests/ffi.rs, also under valgrind:
 //   c++ -std=c++17 -Wall -Wextra -Werror -Iinclude tests/c/test_halma.cpp libhalma.a -lpthread -ldl -lm
 #include "halma.h"
 

@@ -1,8 +1,8 @@
 // The C++17 API of include/halma.hpp: values and their text, RAII and copies, errors as
 // halma::Error with the library's status and message, the engine with its info callback
-// (an exception thrown in it included) and a stop from another thread.
-// Built and run by tests/ffi.rs (`cargo test --test ffi`), and under sanitizers by
-// tests/install/run.sh:
+// (an exception thrown in it included), a stop from another thread, stop tokens, threads.
+// Built and run by tests/ffi.rs (`cargo test --test ffi`), also under valgrind, and under
+// sanitizers by tests/install/run.sh:
 //   c++ -std=c++17 -Wall -Wextra -Werror -pedantic -Iinclude tests/c/test_halma_hpp.cpp
 //       libhalma.a -lpthread -ldl -lm
 // Prints every failed check with its line, then "N passed, M failed"; exits 1 on a failure.
@@ -272,6 +272,27 @@ void test_engine() {
     moved.clear();
 }
 
+// Waits until a search on another thread has completed an iteration (`iterations`, which its
+// info callback counts, above 0), a minute at most.
+void wait_for_an_iteration(const std::atomic<int> &iterations) {
+    for (int waited = 0; waited < 60000 && iterations == 0; waited++) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    CHECK(iterations > 0);
+}
+
+// Stops the search running on `searcher` by `stop()`, joins it, and checks that it ended
+// within seconds with `result` a legal move of `game` from a completed iteration.
+template <typename Stop>
+void stop_and_join(Stop stop, std::thread &searcher, const halma::Game &game,
+                   const halma::SearchResult &result) {
+    const auto asked = std::chrono::steady_clock::now();
+    stop();
+    searcher.join();
+    CHECK(std::chrono::steady_clock::now() - asked < std::chrono::seconds(5));
+    CHECK(game.is_legal(result.best_move) && result.depth >= 1);
+}
+
 void test_stop_from_another_thread() {
     halma::Engine engine;
     const halma::Game game;
@@ -281,24 +302,73 @@ void test_stop_from_another_thread() {
     hour.time = std::chrono::hours(1);
     halma::SearchResult result;
     std::thread searcher([&] { result = engine.search(game, hour); });
-    for (int waited = 0; waited < 60000 && iterations == 0; waited++) {
-        std::this_thread::sleep_for(std::chrono::milliseconds(1));
-    }
-    CHECK(iterations > 0);
+    wait_for_an_iteration(iterations);
     // One search at a time: the others are refused at once, also a new callback.
     halma::Limits quick;
     quick.depth = 1;
     EXPECT_ERROR(engine.search(game, quick), HALMA_STATUS_BUSY, nullptr);
     EXPECT_ERROR(engine.set_info_callback(nullptr), HALMA_STATUS_BUSY, nullptr);
     EXPECT_ERROR(engine.clear(), HALMA_STATUS_BUSY, nullptr);
-    const auto stopped = std::chrono::steady_clock::now();
-    engine.stop();
-    searcher.join();
-    CHECK(std::chrono::steady_clock::now() - stopped < std::chrono::seconds(5));
-    CHECK(game.is_legal(result.best_move) && result.depth >= 1);
+    stop_and_join([&] { engine.stop(); }, searcher, game, result);
     CHECK(result.time < std::chrono::minutes(10));
     engine.set_info_callback(nullptr);
     CHECK(engine.search(game, quick).depth == 1);
+}
+
+// Threads (Lazy SMP) and StopToken: threads outside 1..256 are refused, a stop made before
+// the search is not lost, a token is one search's, a moved-from token is refused, and a stop
+// from another thread ends a running search.
+void test_threads_and_stop_tokens() {
+    halma::Engine engine(1);
+    const halma::Game game;
+    EXPECT_ERROR(engine.set_threads(0), HALMA_STATUS_INVALID_ARGUMENT, nullptr);
+    EXPECT_ERROR(engine.set_threads(257), HALMA_STATUS_INVALID_ARGUMENT, nullptr);
+    engine.set_threads(2);
+    halma::Limits depth;
+    depth.depth = 3;
+    const halma::SearchResult two_threads = engine.search(game, depth);
+    CHECK(game.is_legal(two_threads.best_move) && two_threads.depth == 3);
+
+    // Stopped before the search: a minute's search returns at once, with a legal move.
+    halma::Limits minute;
+    minute.time = std::chrono::minutes(1);
+    const halma::StopToken early;
+    early.stop();
+    early.stop();
+    const halma::SearchResult at_once = engine.search(game, minute, early);
+    CHECK(game.is_legal(at_once.best_move) && at_once.depth == 0);
+    // The token was that search's.
+    EXPECT_ERROR(engine.search(game, depth, early), HALMA_STATUS_INVALID_ARGUMENT, nullptr);
+    EXPECT_ERROR(engine.search_level(game, 1, early), HALMA_STATUS_INVALID_ARGUMENT, nullptr);
+
+    // A moved-from token stops nothing and is refused; the one it moved to works.
+    halma::StopToken moved_from;
+    const halma::StopToken fresh = std::move(moved_from);
+    moved_from.stop();
+    CHECK(moved_from.get() == nullptr && fresh.get() != nullptr);
+    EXPECT_ERROR(engine.search(game, depth, moved_from), HALMA_STATUS_NULL_ARGUMENT, nullptr);
+    // Not stopped, on one thread: the search runs to its limit, as without a token.
+    engine.set_threads(1);
+    engine.clear();
+    const halma::SearchResult with_token = engine.search(game, depth, fresh);
+    engine.clear();
+    const halma::SearchResult without = engine.search(game, depth);
+    CHECK(with_token.depth == 3 && with_token.best_move == without.best_move &&
+          with_token.nodes == without.nodes);
+    const halma::StopToken level_token;
+    CHECK(game.is_legal(engine.search_level(game, 1, level_token).best_move));
+
+    // A stop from another thread ends a running search within seconds (a minute at most: a
+    // stop that does not stop fails the checks instead of hanging the test).
+    std::atomic<int> iterations{0};
+    engine.set_info_callback([&](const halma::SearchInfo &) { iterations++; });
+    const halma::StopToken stop;
+    halma::SearchResult stopped;
+    std::thread searcher([&] { stopped = engine.search(game, minute, stop); });
+    wait_for_an_iteration(iterations);
+    stop_and_join([&] { stop.stop(); }, searcher, game, stopped);
+    CHECK(stopped.time < std::chrono::seconds(50));
+    engine.set_info_callback(nullptr);
 }
 
 }  // namespace
@@ -310,5 +380,6 @@ int main() {
     test_errors();
     test_engine();
     test_stop_from_another_thread();
+    test_threads_and_stop_tokens();
     return report("test_halma_hpp.cpp");
 }
