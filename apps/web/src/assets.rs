@@ -328,12 +328,13 @@ impl Served {
     }
 }
 
-/// `source` with every quoted plain path of `renames` replaced by its hashed path.
+/// `source` with every quoted plain path of `renames` replaced by its hashed path; a file
+/// that is not text (halma.wasm) as it is.
 fn rename(source: &[u8], renames: &[(String, String)]) -> Vec<u8> {
-    if renames.is_empty() {
+    let Ok(text) = std::str::from_utf8(source) else {
         return source.to_vec();
-    }
-    let mut text = String::from_utf8_lossy(source).into_owned();
+    };
+    let mut text = text.to_owned();
     for (plain, hashed) in renames {
         text = text.replace(plain.as_str(), hashed);
     }
@@ -399,6 +400,21 @@ mod tests {
             }
         );
         assert!(accepted(Some(";;,q=,br;q=x")).brotli);
+    }
+
+    #[test]
+    fn a_file_that_is_not_text_is_served_as_it_is() {
+        let assets = Assets::new();
+        let (name, _, wasm) = SOURCES[0];
+        assert_eq!(name, "halma.wasm");
+        assert!(std::str::from_utf8(wasm).is_err(), "halma.wasm is binary");
+        let served = assets
+            .get("/halma.wasm", &HeaderMap::new())
+            .expect("served");
+        assert!(
+            served.asset.body[..] == *wasm,
+            "halma.wasm served byte for byte"
+        );
     }
 
     #[test]
