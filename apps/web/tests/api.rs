@@ -454,11 +454,7 @@ fn each_end_of_a_game_has_its_reason_code() {
     let plies = ["l1-k1", "b12-b11", "k1-l1", "b11-b12"].repeat(2);
     let mut reply = Value::Null;
     for (ply, mv) in plies.iter().enumerate() {
-        assert_eq!(
-            reply["state"]["status"] == "over",
-            false,
-            "ply {ply}: {reply}"
-        );
+        assert_ne!(reply["state"]["status"], "over", "ply {ply}: {reply}");
         let route = if ply % 2 == 0 { "move" } else { "computer" };
         let status;
         (status, reply) = server.post(&format!("{game}/{route}"), json!({ "move": mv }));
