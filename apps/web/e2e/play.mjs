@@ -71,9 +71,9 @@ const HINT_EVERY = 20;
  * Plays the game open in `page` (x to play, the page's computer answering) to its end by the
  * rules, by clicks: each turn the move that gains most ground, or, when none gains any and
  * on every 20th move (hints in the opening and the middle game too), the hint's move, asked
- * with the Hint button. `check(step)` is awaited at every step the player
- * sees: `'picked'` (a piece picked up, its destinations lit), `'hint'` (a hint lit),
- * `'reply'` (the computer's reply, the player to move) and `'over'`. The destinations come
+ * with the Hint button. `check(step)` is awaited at every step the player sees: `'picked'`
+ * (a piece picked up, its destinations lit), `'hint'` (a hint lit), `'reply'` (the
+ * computer's reply, the player to move) and `'over'`. The destinations come
  * from the game's state (`GET /api/games/{id}`, one request where picking up every piece
  * would be 38 clicks a move). Returns `{ plies, hints }`.
  */
