@@ -14,8 +14,6 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 parts=("$@")
 [ ${#parts[@]} -gt 0 ] || parts=(rust python wasm browser)
 
-ci() { [ "${CI:-}" = true ]; }
-
 # A PostgreSQL for the server's storage tests: the one HALMA_TEST_POSTGRES names, else a
 # local cluster started by apps/web/ci/postgres.sh where that can work (as root, or with
 # Debian's postgresql installed); otherwise those tests print a note (and fail under CI).
@@ -30,27 +28,29 @@ postgres() {
     echo "test: no PostgreSQL (set HALMA_TEST_POSTGRES, or run as root to install Debian's): its tests print a note"
 }
 
-# The browser game's test needs Node.js and Chromium (apps/web/e2e/run.sh installs Debian's
-# chromium as root).
+# The Rust tests; they build the server the browser part then runs.
+rust_tests() { cargo test --release --workspace "$@"; }
+
+# The browser game's test (apps/web/e2e/run.sh checks for Node.js and Chromium itself). After
+# the Rust tests it runs the server they built: its own `cargo build -p halma-web` would
+# resolve the library's features for that package alone and build the library and the server
+# again. Cargo names that binary (an artefact of the Rust tests' build, already fresh).
 browser() {
-    if ! ci; then
-        if ! command -v node >/dev/null; then
-            echo "test: skipped the browser game: node (Node.js >= 20) is not installed"
-            return 0
-        fi
-        if [ ! -x "${CHROMIUM:-/usr/bin/chromium}" ] && [ "$(id -u)" != 0 ]; then
-            echo "test: skipped the browser game: no Chromium at ${CHROMIUM:-/usr/bin/chromium} (install Debian's chromium, or run as root)"
-            return 0
-        fi
+    local server=""
+    if [ -n "$rust_ran" ]; then
+        server="$(rust_tests --no-run --message-format=json 2>/dev/null |
+            grep -F '"kind":["bin"],"crate_types":["bin"],"name":"halma-web",' |
+            grep -F '"test":false' | sed -n 's/.*"executable":"\([^"]*\)".*/\1/p' | head -n 1)"
+        echo "test: the browser game against ${server:-a server of its own build}"
     fi
-    bash apps/web/e2e/run.sh
+    HALMA_SERVER_BIN="$server" bash apps/web/e2e/run.sh
 }
 
-# name, then the command that runs the part's tests (the python and wasm scripts do their
-# own toolchain checks and skip or fail by CI's rule).
+# name, then the command that runs the part's tests (the python, wasm and browser scripts do
+# their own toolchain checks and skip or fail by CI's rule, scripts/lib/toolchain.sh).
 run_part() {
     case "$1" in
-        rust) postgres && cargo test --release --workspace ;;
+        rust) rust_ran=1 && postgres && rust_tests ;;
         python) bash bindings/python/test.sh ;;
         wasm) bash bindings/wasm/test.sh ;;
         browser) browser ;;
@@ -61,6 +61,7 @@ run_part() {
     esac
 }
 
+rust_ran=""
 failed=()
 for part in "${parts[@]}"; do
     printf '\n==== test: %s\n' "$part"

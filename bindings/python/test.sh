@@ -7,21 +7,16 @@
 #     bash bindings/python/test.sh
 #
 # Without python3, its venv module or pip, it prints a note and exits 0; under CI=true that
-# fails instead.
+# fails instead (scripts/lib/toolchain.sh).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 work="$root/target/python"
 export PIP_DISABLE_PIP_VERSION_CHECK=1 PIP_NO_INPUT=1
 
-missing() {
-    if [ "${CI:-}" = true ]; then
-        echo "error: $1: the Python package cannot be tested" >&2
-        exit 1
-    fi
-    echo "note: $1; the Python package's tests are skipped"
-    exit 0
-}
+# shellcheck source=../../scripts/lib/toolchain.sh
+. "$root/scripts/lib/toolchain.sh"
+missing() { toolchain_missing "the Python package's tests" "$1"; }
 
 command -v python3 >/dev/null || missing "python3 not found"
 python3 -c 'import sys; assert sys.version_info >= (3, 9)' 2>/dev/null ||

@@ -12,7 +12,8 @@
 #
 # --speed also prints wasm against native nodes/s, side by side in one run (Node and
 # Chromium). Without node or Chromium the tests that need them print a note and pass, except
-# under CI=true, where they fail. As root, Debian's chromium is installed when missing.
+# under CI=true, where they fail (scripts/lib/toolchain.sh). As root, Debian's chromium is
+# installed when missing.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -30,18 +31,11 @@ while [ $# -gt 0 ]; do
 done
 
 say() { printf 'wasm tests: %s\n' "$*"; }
-missing() {
-  if [ "${CI:-}" = true ]; then
-    say "$1 (CI=true: failing)" >&2
-    exit 1
-  fi
-  say "skipped: $1"
-  exit 0
-}
+# shellcheck source=../../scripts/lib/toolchain.sh
+. "$root/scripts/lib/toolchain.sh"
+part="wasm tests"
 
-command -v node >/dev/null || missing "node (Node.js >= 20) is not installed"
-node_major="$(node -p 'process.versions.node.split(".")[0]')"
-[ "$node_major" -ge 20 ] || missing "node $(node --version) is older than 20"
+toolchain_node "$part"
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
@@ -64,17 +58,9 @@ if [ -n "$speed" ]; then
   speed_file="$work/speed.jsonl"
 fi
 
-chromium="${CHROMIUM:-/usr/bin/chromium}"
-if [ ! -x "$chromium" ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-  say "installing Debian's chromium"
-  DEBIAN_FRONTEND=noninteractive apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
-fi
-[ -x "$chromium" ] || missing "Chromium ($chromium) is not installed: the browser tests did not run"
-if [ ! -f "$here/node_modules/playwright-core/package.json" ]; then
-  say "installing playwright-core (npm ci, from the lock file; it downloads no browser)"
-  (cd "$here" && npm ci --no-audit --no-fund --loglevel=error)
-fi
+toolchain_chromium "$part"
+chromium="$CHROMIUM"
+toolchain_playwright "$part" "$here"
 say "$("$chromium" --version)"
 HALMA_WASM="$wasm" CHROMIUM="$chromium" NATIVE_SPEED="$speed_file" \
   node --test --test-reporter=spec "$here/test/browser.test.mjs"

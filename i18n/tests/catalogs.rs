@@ -147,7 +147,7 @@ fn thai_texts_are_thai() {
 }
 
 /// Words that Malay shares with the English texts: names, key caps, options, and Malay words
-/// spelled like English ones ("had": a limit).
+/// spelled like English ones ("had", a limit; "all" and "program" too).
 const MALAY_SHARES: &[&str] = &[
     "halma", "ctrl", "enter", "space", "escape", "help", "play", "movetime", "depth", "nodes",
     "lang", "color", "all", "messages", "terminal", "input", "output", "program", "had",

@@ -1,18 +1,20 @@
 // The page and the rules page in every language, in headless Chromium: no key left
-// untranslated, no English word left on a Thai or Malay page, the language chosen by
-// Accept-Language, by the link (/th/) and on the page (and remembered), a short game in each
-// language (moves against the computer, a hint, the end of a game) and the rules' diagrams
-// and try-it board. Run through run.sh, which starts the server and sets HALMA_URL.
-import { test, before, after } from 'node:test';
+// untranslated, no English word on a Thai or Malay page, the language chosen by
+// Accept-Language, by the link (/th/) and on the page (and remembered), a whole game in each
+// language against the computer (searched in the browser: the server runs no engine) with
+// hints, every step checked, each end of a game announced, and the rules' diagrams and try-it
+// board. Run through run.sh, which starts the server (--no-engine) and sets HALMA_URL.
+import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { TIMEOUT, settled, clickMove, askHint, playWholeGame } from './play.mjs';
 
 const URL = process.env.HALMA_URL;
-const TIMEOUT = 30_000;
+const TAGS = ['en', 'th', 'ms'];
 const SHOTS = process.env.HALMA_SHOTS; // a directory for docs/ screenshots, optional
 
 let browser;
@@ -43,9 +45,10 @@ after(async () => {
   if (profile) rmSync(profile, { recursive: true, force: true });
 });
 
-/** A fresh browser (no cookie, no storage) whose language is `locale`. */
+/** A fresh browser (no cookie, no storage) whose language is `locale`; reduced motion: the
+ * moves' animations take 40 ms a hop. */
 async function fresh(locale = 'en-US') {
-  const context = await browser.newContext({ locale, viewport: { width: 1100, height: 820 } });
+  const context = await browser.newContext({ locale, viewport: { width: 1100, height: 820 }, reducedMotion: 'reduce' });
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (error) => errors.push(String(error)));
@@ -54,12 +57,7 @@ async function fresh(locale = 'en-US') {
 }
 
 /** Waits until the game page is idle with the player to move after `ply` moves. */
-async function yourTurn(page, ply) {
-  await page.waitForSelector(
-    `body[data-status="your_turn"][data-busy="false"][data-ply="${ply}"]`,
-    { timeout: TIMEOUT },
-  );
-}
+const yourTurn = (page, ply) => settled(page, 'your_turn', ply);
 
 /** Everything a person can read or hear on the page: its text, title, labels and titles. */
 async function readable(page) {
@@ -72,27 +70,47 @@ async function readable(page) {
   });
 }
 
+// What "an English word" means here. The page's words in Latin letters: each run of letters
+// with the digits that follow it (`a16`, `Halma`, `depth`). A page in another language may
+// show these in Latin letters and nothing else:
+// - the notation: squares a1 to p16 (in moves like l2-k3 too), the files a to p, the sides x
+//   and o, s for seconds;
+// - the names of keys on the keyboard (Enter, Space, Escape) and of the game, Halma;
+// - each language's own name, in the language picker;
+// - the words of its own file's texts (a Malay word) that are not also words of English's.
+// Any other Latin word on a Thai or Malay page is English, or text the page did not take
+// from its language's file: both fail.
+const NOTATION = /^(?:[a-p](?:1[0-6]|[1-9])?|x|o|s)$/;
+const NAMES = new Set(['enter', 'space', 'escape', 'halma']);
+const latinWords = (text) => (text.match(/[A-Za-z]+\d*/g) || []).map((w) => w.toLowerCase());
+/** The Latin words of a language file's texts, its `{names}` aside. */
+const vocabulary = (file) => new Set(Object.values(file.texts).flatMap((v) => latinWords(v.replace(/\{\w+\}/g, ' '))));
+
+/** The words of `text` that a page in `tag` may not show (none in English). */
+function foreignWords(text, tag) {
+  if (tag === 'en') return [];
+  const english = vocabulary(files.en);
+  const own = [...vocabulary(files[tag])].filter((w) => !english.has(w));
+  const names = Object.values(files[tag].languages).flatMap(latinWords);
+  const allowed = new Set([...own, ...names, ...NAMES]);
+  return [...new Set(latinWords(text))].filter((w) => !NOTATION.test(w) && !allowed.has(w));
+}
+
 /**
- * Checks that the page shows no key and, in a language other than English, no word of the
- * Latin alphabet that the language's own file does not use (the notation, squares and
- * moves, and the languages' own names aside): any hard-coded or English text fails.
+ * Checks everything the page shows and says (its text, title, labels; `readable`): no key,
+ * no `{name}` left unfilled, and, in a language other than English, no English word (above)
+ * and no English text whole.
  */
 async function checkWords(page, tag, where) {
   const text = await readable(page);
   const keys = text.match(/\b(?:page|guide|rules|error|language)\.[a-z_.]+/g);
   assert.equal(keys, null, `${where}: untranslated keys ${keys}`);
-  for (const [key, value] of Object.entries(files[tag].texts)) {
-    assert.ok(value.length, `${tag}: ${key} is empty`);
-  }
-  if (tag === 'en') return;
-  const own = new Set();
-  const words = (s) => s.match(/[A-Za-z]{3,}/g) || [];
-  for (const value of Object.values(files[tag].texts)) for (const w of words(value)) own.add(w.toLowerCase());
-  for (const name of Object.values(files[tag].languages)) for (const w of words(name)) own.add(w.toLowerCase());
+  const unfilled = text.match(/\{\w+\}/g);
+  assert.equal(unfilled, null, `${where}: texts with their names unfilled ${unfilled}`);
   const shown = text.replace(/https?:\/\/\S+/g, ''); // the game's link
-  const foreign = [...new Set(words(shown).map((w) => w.toLowerCase()))]
-    .filter((w) => !own.has(w) && !/^[a-p]\d{1,2}$/.test(w));
+  const foreign = foreignWords(shown, tag);
   assert.deepEqual(foreign, [], `${where}: words not of ${tag}: ${foreign.join(' ')}`);
+  if (tag === 'en') return;
   // And no English text shown whole (a word English and this language share aside).
   for (const value of Object.values(files.en.texts)) {
     if (value.length > 12 && !Object.values(files[tag].texts).includes(value)) {
@@ -101,109 +119,157 @@ async function checkWords(page, tag, where) {
   }
 }
 
-/** Plays the move from `from` to the destination that gains most toward the goal. */
-async function playForward(page) {
-  const state = await page.evaluate(async () => {
-    const id = localStorage.getItem('halma-game');
-    return (await fetch(`/api/games/${id}`)).json();
-  });
-  const rank = (name) => Number(name.slice(1));
-  const file = (name) => name.charCodeAt(0);
-  const gain = (from, to) => (rank(to) - rank(from)) + (file(from) - file(to)); // x heads a16
-  let best = null;
-  for (const [from, tos] of Object.entries(state.destinations)) {
-    for (const to of tos) if (!best || gain(from, to) > gain(...best)) best = [from, to];
-  }
-  await page.locator(`.sq[data-square="${best[0]}"]`).click();
-  await page.locator(`.sq.dest[data-square="${best[1]}"]`).click();
+/** The game `id` as the server has it, asked from the page. */
+const gameState = (page, id) => page.evaluate(async (id) => (await fetch(`/api/games/${id}`)).json(), id);
+
+/** Creates a game by the API from the page (`body` as POST /api/games takes it), then plays
+ * `moves` in it, the player's by /move and the computer's by /computer: its id. */
+async function gameFrom(page, body, moves = []) {
+  return page.evaluate(async ([body, moves]) => {
+    const post = async (path, value) => {
+      const response = await fetch(path, {
+        method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(value),
+      });
+      if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+      return response.json();
+    };
+    let state = await post('/api/games', body);
+    for (const move of moves) {
+      const route = state.turn === state.human ? 'move' : 'computer';
+      state = (await post(`/api/games/${state.id}/${route}`, { move })).state;
+    }
+    return state.id;
+  }, [body, moves]);
 }
 
-for (const tag of ['en', 'th', 'ms']) {
-  test(`${tag}: the game in ${tag}, a short game against the computer with a hint`, async () => {
-    const { context, page, errors } = await fresh();
-    await page.goto(new globalThis.URL(`/${tag}/`, URL).href, { timeout: TIMEOUT });
-    await yourTurn(page, 0);
-    assert.equal(await page.getAttribute('html', 'lang'), tag);
-    const texts = files[tag].texts;
-    assert.equal(await page.locator('#new').textContent(), texts['page.new']);
-    assert.equal(await page.title(), texts['page.title']);
-    assert.equal(await page.locator('#guide').isVisible(), true, 'the first-game guide shows');
-    await checkWords(page, tag, `${tag} game, start`);
-    // The game's link keeps the language.
-    assert.match(new globalThis.URL(page.url()).pathname, new RegExp(`^/${tag}/g/[0-9a-f]{32}$`));
-    assert.equal(await page.getAttribute('#rules-link', 'href'), `/${tag}/rules`);
+/** The banner's words for the finished game `state` in the texts `texts`: [title, why]. */
+function announcement(state, texts) {
+  const { result, winner, reason_code: code } = state.outcome;
+  if (result === 'draw') return [texts['page.outcome.draw'], texts[`page.outcome.${code}`]];
+  return winner === state.human
+    ? [texts['page.outcome.you_win'], texts['page.outcome.your_pieces']]
+    : [texts['page.outcome.computer_wins'], texts['page.outcome.its_pieces']];
+}
 
-    // Two moves toward the goal, each answered by the computer (level 1, in the browser).
-    await playForward(page);
-    await yourTurn(page, 2);
-    await playForward(page);
-    await yourTurn(page, 4);
-    await page.locator('.sq.can-move').first().click();
-    await page.waitForSelector('.sq.dest', { timeout: TIMEOUT });
-    await checkWords(page, tag, `${tag} game, a piece picked up`);
-    await page.keyboard.press('Escape');
-    // A hint, then its move played.
-    await page.click('#hint');
-    await page.waitForSelector('.sq.hint-to', { timeout: TIMEOUT });
-    await yourTurn(page, 4);
-    assert.match(await page.locator('#status').textContent(), /[a-p]\d+-[a-p]\d+/);
-    await checkWords(page, tag, `${tag} game, a hint`);
-    if (SHOTS) await page.screenshot({ path: join(SHOTS, `game-${tag}.png`) });
-    const to = await page.locator('.sq.hint-to').getAttribute('data-square');
-    await page.locator(`.sq.dest[data-square="${to}"]`).click();
-    await yourTurn(page, 6);
-    await checkWords(page, tag, `${tag} game, after the computer's reply`);
+/** Checks that the page announces the end of `state` as `tag`'s texts say, nothing foreign. */
+async function checkAnnounced(page, state, tag, where) {
+  const [title, why] = announcement(state, files[tag].texts);
+  assert.ok(why, `${where}: a text for ${JSON.stringify(state.outcome)}`);
+  const banner = await page.locator('#banner').textContent();
+  assert.equal(banner, `${title}${why} ${files[tag].texts['page.play_again']}`, where);
+  assert.equal(await page.locator('#status').textContent(), `${title} ${why}`, where);
+  await checkWords(page, tag, where);
+}
 
-    // The guide goes when closed, and stays closed.
-    await page.click('#guide-close');
-    assert.equal(await page.locator('#guide').isVisible(), false);
-    await page.reload();
-    await yourTurn(page, 6);
-    assert.equal(await page.locator('#guide').isVisible(), false);
+// The three games at once: each spends its time waiting on the computer's pace (a level's
+// least thinking time) and the moves' animations, not on the CPU.
+describe('a whole game in each language', { concurrency: true }, () => {
+  for (const tag of TAGS) {
+    test(`${tag}: the game in ${tag}, a whole game against the computer with hints`, async () => {
+      const { context, page, errors } = await fresh();
+      await page.goto(new globalThis.URL(`/${tag}/`, URL).href, { timeout: TIMEOUT });
+      await yourTurn(page, 0);
+      assert.equal(await page.getAttribute('html', 'lang'), tag);
+      const texts = files[tag].texts;
+      assert.equal(await page.locator('#new').textContent(), texts['page.new']);
+      assert.equal(await page.title(), texts['page.title']);
+      assert.equal(await page.locator('#guide').isVisible(), true, 'the first-game guide shows');
+      await checkWords(page, tag, `${tag} game, start`);
+      // The game's link keeps the language.
+      assert.match(new globalThis.URL(page.url()).pathname, new RegExp(`^/${tag}/g/[0-9a-f]{32}$`));
+      assert.equal(await page.getAttribute('#rules-link', 'href'), `/${tag}/rules`);
 
-    assert.deepEqual(errors, [], 'no errors in the page');
-
-    // The server's errors in this language, by their codes (the browser logs this one).
-    const said = await page.evaluate(async () => {
-      // The page's own module (its texts loaded), under its hashed name.
-      const loaded = performance.getEntriesByType('resource')
-        .map((entry) => new globalThis.URL(entry.name).pathname)
-        .find((path) => /^\/i18n\.[0-9a-f]{16}\.js$/.test(path));
-      const { errorText } = await import(loaded);
-      const id = localStorage.getItem('halma-game');
-      const response = await fetch(`/api/games/${id}/move`, {
-        method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"move": "a1-a2"}',
+      // The server's errors in this language, by their codes.
+      const said = await page.evaluate(async () => {
+        // The page's own module (its texts loaded), under its hashed name.
+        const loaded = performance.getEntriesByType('resource')
+          .map((entry) => new globalThis.URL(entry.name).pathname)
+          .find((path) => /^\/i18n\.[0-9a-f]{16}\.js$/.test(path));
+        const { errorText } = await import(loaded);
+        const id = localStorage.getItem('halma-game');
+        const response = await fetch(`/api/games/${id}/move`, {
+          method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"move": "a1-a2"}',
+        });
+        const body = await response.json();
+        return { code: body.code, text: errorText(body.code, response.status) };
       });
-      const body = await response.json();
-      return { code: body.code, text: errorText(body.code, response.status) };
+      assert.equal(said.code, 'illegal_move');
+      assert.equal(said.text, texts['error.illegal_move']);
+      errors.length = 0; // the browser logs the refused request
+
+      // The guide goes when closed, and stays closed.
+      await page.click('#guide-close');
+      assert.equal(await page.locator('#guide').isVisible(), false);
+      await page.reload();
+      await yourTurn(page, 0);
+      assert.equal(await page.locator('#guide').isVisible(), false);
+
+      // A whole game, the computer at level 1 (searched in the browser, as the hints at level
+      // 8 are), every step checked: each piece picked up, each hint, each reply, the end.
+      const id = await page.evaluate(() => localStorage.getItem('halma-game'));
+      await page.selectOption('#level', '1');
+      await page.waitForFunction(async (id) => (await (await fetch(`/api/games/${id}`)).json()).level === 1, id);
+      const started = Date.now();
+      let shot = !SHOTS;
+      const { plies, hints } = await playWholeGame(page, async (step) => {
+        const ply = await page.getAttribute('body', 'data-ply');
+        await checkWords(page, tag, `${tag} game, ply ${ply}, ${step}`);
+        if (step === 'hint') {
+          assert.match(await page.locator('#status').textContent(), /[a-p]\d+-[a-p]\d+/);
+          if (!shot) {
+            shot = true;
+            await page.screenshot({ path: join(SHOTS, `game-${tag}.png`) });
+          }
+        }
+      });
+      const game = await gameState(page, id);
+      console.log(`figure: ${tag}: a whole game, ${plies} plies (${hints} hints), `
+        + `${game.outcome.result} ${game.outcome.winner || game.outcome.reason_code}, `
+        + `in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+      assert.equal(game.status, 'over');
+      assert.ok(hints > 0, 'hints were asked');
+      assert.deepEqual(await page.locator('#moves .mv').allTextContents(), game.moves);
+      await checkAnnounced(page, game, tag, `${tag} game over`);
+      assert.deepEqual(errors, [], 'no errors in the page');
+      await context.close();
     });
-    assert.equal(said.code, 'illegal_move');
-    assert.equal(said.text, texts['error.illegal_move']);
-    await context.close();
-  });
+  }
+});
 
-  test(`${tag}: the end of a game is announced in ${tag}`, async () => {
+for (const tag of TAGS) {
+  test(`${tag}: each end of a game is announced in ${tag}`, async () => {
     const { context, page, errors } = await fresh();
     await page.goto(new globalThis.URL(`/${tag}/`, URL).href, { timeout: TIMEOUT });
     await yourTurn(page, 0);
-    const position =
-      'xxxxx11/xxxxx11/xxxx12/xxx13/x15/2x13/16/16/7o8/16/16/14oo/13ooo/12oooo/11ooooo/12oooo x';
-    const id = await page.evaluate(async (position) => {
-      const response = await fetch('/api/games', {
-        method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ position }),
-      });
-      return (await response.json()).id;
-    }, position);
-    await page.goto(new globalThis.URL(`/${tag}/g/${id}`, URL).href, { timeout: TIMEOUT });
-    await yourTurn(page, 0);
-    await page.locator('.sq[data-square="c11"]').click();
-    await page.locator('.sq.dest[data-square="b12"]').click();
-    await page.waitForSelector('body[data-status="over"][data-busy="false"]', { timeout: TIMEOUT });
-    const texts = files[tag].texts;
-    const banner = await page.locator('#banner').textContent();
-    assert.ok(banner.startsWith(texts['page.outcome.you_win']), banner);
-    assert.ok(banner.includes(texts['page.play_again']), banner);
-    await checkWords(page, tag, `${tag} game over`);
+    const open = async (id, status, ply) => {
+      await page.goto(new globalThis.URL(`/${tag}/g/${id}`, URL).href, { timeout: TIMEOUT });
+      await settled(page, status, ply);
+    };
+    // A win: x's last piece steps into its goal camp.
+    const won = await gameFrom(page, {
+      position: 'xxxxx11/xxxxx11/xxxx12/xxx13/x15/2x13/16/16/7o8/16/16/14oo/13ooo/12oooo/11ooooo/12oooo x',
+    });
+    await open(won, 'your_turn', 0);
+    await clickMove(page, ['c11', 'b12']);
+    await settled(page, 'over', 1);
+    // A draw by repetition: both sides step out and back twice, the player (o) last.
+    const repeated = await gameFrom(page, { human: 'o' },
+      ['l1-k1', 'b12-b11', 'k1-l1', 'b11-b12', 'l1-k1', 'b12-b11', 'k1-l1']);
+    await open(repeated, 'your_turn', 7);
+    await clickMove(page, ['b11', 'b12']);
+    await settled(page, 'over', 8);
+    // A draw by no moves: x walled in (the rules page's position), drawn from the start.
+    const blocked = await gameFrom(page, {
+      position: 'oxxxx8oox/xxxxx9oo/xxxx9o1o/xxx13/xx14/16/16/16/oooooooooooo4/16/16/16/16/16/16/16 x',
+    });
+    const reasons = [];
+    for (const [id, ply] of [[won, 1], [repeated, 8], [blocked, 0]]) {
+      const state = await gameState(page, id);
+      await open(id, 'over', ply);
+      await checkAnnounced(page, state, tag, `${tag}: ${state.outcome.reason_code}`);
+      reasons.push(state.outcome.reason_code);
+    }
+    assert.deepEqual(reasons, ['goal_camp', 'repetition', 'no_moves']);
     assert.deepEqual(errors, [], 'no errors in the page');
     await context.close();
   });
@@ -238,6 +304,18 @@ for (const tag of ['en', 'th', 'ms']) {
     await context.close();
   });
 }
+
+test('the English-word check: no English word in the Thai and Malay texts, and English found', () => {
+  for (const tag of ['th', 'ms']) {
+    // Every text the page may show in this language passes, English's do not.
+    for (const [key, value] of Object.entries(files[tag].texts)) {
+      assert.deepEqual(foreignWords(value.replace(/\{\w+\}/g, ' '), tag), [], `${tag} ${key}: ${value}`);
+    }
+    const english = foreignWords(Object.values(files.en.texts).join(' '), tag);
+    assert.ok(english.length > 100, `${tag}: only ${english.length} English words found: ${english}`);
+    assert.deepEqual(foreignWords('l2-k3 a16 x o Halma Played depth', tag), ['played', 'depth']);
+  }
+});
 
 test('the browser\'s language is the page\'s, until the player picks another', async () => {
   const { context, page } = await fresh('th-TH');

@@ -1,7 +1,9 @@
-// The computer in the browser, end to end in headless Chromium: a whole game against it on a
-// server that runs no engine, and games that go on while the network is cut and sync when it
-// is back (offline.js). Run through run.sh, which builds the server; this file starts a server
-// of its own (HALMA_SERVER_BIN, --no-engine, a fresh database).
+// The game without the network, end to end in headless Chromium: games that go on while the
+// network is cut and sync when it is back (offline.js), and the page loaded from its service
+// worker with the server gone. (The whole games against the computer searched in the browser,
+// on a server that runs no engine, are languages.test.mjs's, one in each language.) Run
+// through run.sh, which builds the server; this file starts a server of its own
+// (HALMA_SERVER_BIN, --no-engine, a fresh database).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -9,8 +11,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { TIMEOUT, settled, playForward } from './play.mjs';
 
-const TIMEOUT = 30_000;
 let browser;
 let server;
 let url;
@@ -61,9 +63,6 @@ after(async () => {
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
-const settled = (page, status, ply) => page.waitForSelector(
-  `body[data-status="${status}"][data-busy="false"][data-ply="${ply}"]`, { timeout: TIMEOUT });
-
 /** A new page of `context` on the server at `address`, once its game is ready: [page, game id]. */
 async function openGame(context, address = url) {
   const page = await context.newPage();
@@ -77,81 +76,6 @@ async function serverGame(id) {
   const response = await fetch(new URL(`/api/games/${id}`, url));
   return response.json();
 }
-
-/** How far a move takes x toward its goal corner (a16). */
-const gain = (from, to) => (from.charCodeAt(0) - to.charCodeAt(0)) + (Number(to.slice(1)) - Number(from.slice(1)));
-
-/** Plays the move that gains most ground toward the goal, as the page lists them, by clicking. */
-async function playForward(page) {
-  const best = await page.evaluate(() => {
-    let found = null;
-    let most = -Infinity;
-    for (const cell of document.querySelectorAll('.sq.can-move')) {
-      cell.dispatchEvent(new MouseEvent('click', { bubbles: true }));
-      const from = cell.dataset.square;
-      for (const dest of document.querySelectorAll('.sq.dest')) {
-        const to = dest.dataset.square;
-        const ahead = (from.charCodeAt(0) - to.charCodeAt(0)) + (Number(to.slice(1)) - Number(from.slice(1)));
-        if (ahead > most) { most = ahead; found = [from, to]; }
-      }
-      cell.dispatchEvent(new MouseEvent('click', { bubbles: true })); // put it back down
-    }
-    return found;
-  });
-  await page.locator(`.sq[data-square="${best[0]}"]`).click();
-  await page.locator(`.sq.dest[data-square="${best[1]}"]`).click();
-  return `${best[0]}-${best[1]}`;
-}
-
-test('a whole game against the computer searched in the browser', async () => {
-  // Reduced motion: the moves' animations take 40 ms a hop.
-  const context = await browser.newContext({ viewport: { width: 1100, height: 820 }, reducedMotion: 'reduce' });
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (error) => errors.push(String(error)));
-  // Level 1 for the computer; x plays the move that gains most ground, or the hint (level 8,
-  // searched in the browser too) when none gains: no request may ask the server to search
-  // (it would answer 501).
-  await page.goto(url, { timeout: TIMEOUT });
-  await settled(page, 'your_turn', 0);
-  await page.selectOption('#level', '1');
-  await page.click('#new');
-  await settled(page, 'your_turn', 0);
-  const id = await page.evaluate(() => localStorage.getItem('halma-game'));
-  const started = Date.now();
-  let ply = 0;
-  let hints = 0;
-  while ((await page.getAttribute('body', 'data-status')) !== 'over') {
-    let best = null;
-    for (const [from, tos] of Object.entries((await serverGame(id)).destinations)) {
-      for (const to of tos) if (gain(from, to) > (best ? gain(...best) : 0)) best = [from, to];
-    }
-    if (best) {
-      await page.locator(`.sq[data-square="${best[0]}"]`).click();
-      await page.locator(`.sq.dest[data-square="${best[1]}"]`).click();
-    } else {
-      hints++;
-      await page.click('#hint');
-      await page.waitForSelector('.sq.hint-to', { timeout: TIMEOUT });
-      await settled(page, 'your_turn', ply);
-      const to = await page.getAttribute('.sq.hint-to', 'data-square');
-      await page.locator(`.sq.dest[data-square="${to}"]`).click();
-    }
-    await page.waitForFunction((ply) => Number(document.body.dataset.ply) > ply
-      && document.body.dataset.busy === 'false', ply, { timeout: TIMEOUT });
-    ply = Number(await page.getAttribute('body', 'data-ply'));
-    assert.ok(ply < 500, 'the game ends');
-  }
-  const game = await serverGame(id);
-  console.log(`figure: a whole game, ${game.moves.length} plies (${hints} hints), `
-    + `${game.outcome.result} ${game.outcome.winner || game.outcome.reason}, `
-    + `in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-  assert.equal(game.status, 'over');
-  assert.deepEqual(await page.locator('#moves .mv').allTextContents(), game.moves);
-  assert.equal(await page.locator('#banner').isVisible(), true);
-  assert.deepEqual(errors, []);
-  await context.close();
-});
 
 test('the network cut after the first move: the game goes on, and syncs when it is back', async () => {
   const context = await browser.newContext();

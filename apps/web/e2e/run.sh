@@ -6,8 +6,11 @@
 #   bash apps/web/e2e/run.sh --screenshot    # also write docs/screenshot.png and the game
 #                                            # and rules page per language (docs/*-<lang>.png)
 #
-# Installs if missing: Debian's chromium (apt), playwright-core (npm ci, from the lock file;
-# it downloads no browser). Needs Node.js >= 20 and cargo. Exits non-zero on any failure.
+# Installs if missing: Debian's chromium (apt, as root), playwright-core (npm ci, from the
+# lock file; it downloads no browser). Needs Node.js >= 20 and cargo; without Node.js or
+# Chromium it prints a note and exits 0, except under CI=true (scripts/lib/toolchain.sh).
+# HALMA_SERVER_BIN=path/to/halma-web tests that server instead of building one. Exits
+# non-zero on any failure.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -23,25 +26,22 @@ for arg in "$@"; do
   esac
 done
 
-chromium="${CHROMIUM:-/usr/bin/chromium}"
-if [ ! -x "$chromium" ]; then
-  echo "e2e: installing Debian's chromium"
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq
-  apt-get install -y -qq chromium >/dev/null
-fi
-if ! command -v node >/dev/null; then
-  echo "e2e: node (Node.js >= 20) is needed" >&2
-  exit 1
-fi
-if [ ! -f "$here/node_modules/playwright-core/package.json" ]; then
-  echo "e2e: installing playwright-core (npm ci)"
-  (cd "$here" && npm ci --no-audit --no-fund --loglevel=error)
-fi
+# shellcheck source=../../../scripts/lib/toolchain.sh
+. "$root/scripts/lib/toolchain.sh"
+part="the browser game's tests"
+toolchain_node "$part"
+toolchain_chromium "$part"
+chromium="$CHROMIUM"
+toolchain_playwright "$part" "$here"
 
-cargo build --release -p halma-web
-target="${CARGO_TARGET_DIR:-$root/target}"
-binary="$target/release/halma-web"
+# The server: HALMA_SERVER_BIN when given (scripts/test.sh gives the one its Rust tests
+# built), else this build.
+binary="${HALMA_SERVER_BIN:-}"
+if [ -z "$binary" ]; then
+  cargo build --release -p halma-web
+  binary="${CARGO_TARGET_DIR:-$root/target}/release/halma-web"
+fi
+echo "e2e: server $binary"
 
 work="$(mktemp -d)"
 log="$work/server.log"

@@ -236,12 +236,7 @@ impl Assets {
             .iter()
             .map(|&(name, content_type, source)| (name.to_owned(), content_type, source));
         for (name, content_type, source) in languages.chain(sources) {
-            // References are rewritten in text only: the module's bytes are served as built.
-            let body = if content_type == "application/wasm" {
-                source.to_vec()
-            } else {
-                rename(source, &renames)
-            };
+            let body = rename(source, &renames);
             let (stem, extension) = name.rsplit_once('.').unwrap_or((&name, ""));
             let hashed = format!("/{stem}.{}.{extension}", &digest(&body)[..16]);
             for quote in ['"', '\''] {
@@ -333,12 +328,13 @@ impl Served {
     }
 }
 
-/// `source` with every quoted plain path of `renames` replaced by its hashed path.
+/// `source` with every quoted plain path of `renames` replaced by its hashed path; a file
+/// that is not text (halma.wasm) as it is.
 fn rename(source: &[u8], renames: &[(String, String)]) -> Vec<u8> {
-    if renames.is_empty() {
+    let Ok(text) = std::str::from_utf8(source) else {
         return source.to_vec();
-    }
-    let mut text = String::from_utf8_lossy(source).into_owned();
+    };
+    let mut text = text.to_owned();
     for (plain, hashed) in renames {
         text = text.replace(plain.as_str(), hashed);
     }
@@ -404,6 +400,21 @@ mod tests {
             }
         );
         assert!(accepted(Some(";;,q=,br;q=x")).brotli);
+    }
+
+    #[test]
+    fn a_file_that_is_not_text_is_served_as_it_is() {
+        let assets = Assets::new();
+        let (name, _, wasm) = SOURCES[0];
+        assert_eq!(name, "halma.wasm");
+        assert!(std::str::from_utf8(wasm).is_err(), "halma.wasm is binary");
+        let served = assets
+            .get("/halma.wasm", &HeaderMap::new())
+            .expect("served");
+        assert!(
+            served.asset.body[..] == *wasm,
+            "halma.wasm served byte for byte"
+        );
     }
 
     #[test]
@@ -531,14 +542,6 @@ mod tests {
             .unwrap_or_else(|| panic!("no {prefix} in the text"));
         let end = start + text[start..].find(['"', '\'']).expect("a closing quote");
         text[start..end].to_owned()
-    }
-
-    #[test]
-    fn the_module_is_served_byte_for_byte() {
-        let assets = Assets::new();
-        let module = include_bytes!("../../../bindings/wasm/halma.wasm");
-        let served = &assets.get("/halma.wasm", &HeaderMap::new()).unwrap().asset;
-        assert!(served.body[..] == module[..], "halma.wasm served as built");
     }
 
     #[test]

@@ -32,8 +32,11 @@ struct OutcomeJson {
     result: &'static str,
     /// `"x"` or `"o"` for a win.
     winner: Option<String>,
-    /// Why the game ended.
+    /// Why the game ended, in English, for people reading the API.
     reason: Option<String>,
+    /// Why the game ended, as a stable code for programs (the page shows it in the player's
+    /// language): `"goal_camp"`, `"repetition"` or `"no_moves"`.
+    reason_code: Option<&'static str>,
 }
 
 fn outcome_json(outcome: Outcome) -> OutcomeJson {
@@ -42,24 +45,29 @@ fn outcome_json(outcome: Outcome) -> OutcomeJson {
         Outcome::Win(side) => (
             "win",
             Some(side.to_string()),
-            Some(format!("all 19 {side} pieces stand in their goal camp")),
+            Some((
+                format!("all 19 {side} pieces stand in their goal camp"),
+                "goal_camp",
+            )),
         ),
         Outcome::Draw(draw) => (
             "draw",
             None,
-            Some(
-                match draw {
-                    Draw::Repetition => "the same position occurred for the third time",
-                    Draw::NoMoves => "the side to move has no legal move",
-                }
-                .to_owned(),
-            ),
+            Some(match draw {
+                Draw::Repetition => (
+                    "the same position occurred for the third time".to_owned(),
+                    "repetition",
+                ),
+                Draw::NoMoves => ("the side to move has no legal move".to_owned(), "no_moves"),
+            }),
         ),
     };
+    let (reason, reason_code) = reason.unzip();
     OutcomeJson {
         result,
         winner,
         reason,
+        reason_code,
     }
 }
 
@@ -186,5 +194,33 @@ pub fn state<'a>(id: &'a str, session: &'a Session) -> State<'a> {
         destinations,
         thinking: session.thinking.as_ref().map(|t| &t.progress),
         can_undo,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_draw_reason_has_a_code_and_the_page_a_text_for_it_in_every_language() {
+        for draw in [Draw::Repetition, Draw::NoMoves] {
+            let outcome = outcome_json(Outcome::Draw(draw));
+            let code = outcome.reason_code.expect("a draw has a reason code");
+            assert!(outcome.reason.is_some());
+            // The page shows a draw's reason by the text `page.outcome.<code>` (app.js).
+            for catalog in halma_i18n::catalogs() {
+                let key = format!("page.outcome.{code}");
+                assert!(
+                    catalog.messages().contains_key(key.as_str()),
+                    "{} lacks {key}",
+                    catalog.tag()
+                );
+            }
+        }
+        let won = outcome_json(Outcome::Win(Side::O));
+        assert_eq!(won.reason_code, Some("goal_camp"));
+        assert_eq!(won.winner.as_deref(), Some("o"));
+        let ongoing = outcome_json(Outcome::Ongoing);
+        assert_eq!((ongoing.reason, ongoing.reason_code), (None, None));
     }
 }

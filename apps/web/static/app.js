@@ -55,13 +55,10 @@ function describeOutcome(s) {
       ? [t('page.outcome.you_win'), t('page.outcome.your_pieces')]
       : [t('page.outcome.computer_wins'), t('page.outcome.its_pieces')];
   }
-  if (o.result === 'draw') return [t('page.outcome.draw'), t(drawReason(o))];
+  // A draw's text is named by its reason's code (`repetition`, `no_moves`); the state's
+  // `reason` is English, for programs.
+  if (o.result === 'draw') return [t('page.outcome.draw'), t(`page.outcome.${o.reason_code}`)];
   return null;
-}
-
-/** The key of why a game was drawn (the state's `reason` is English, for programs). */
-function drawReason(o) {
-  return o.reason && o.reason.startsWith('the same position') ? 'page.outcome.repetition' : 'page.outcome.no_moves';
 }
 
 function render() {

@@ -406,6 +406,7 @@ fn a_game_from_a_position_to_its_end() {
             .as_str()
             .is_some_and(|r| r.contains("goal camp"))
     );
+    assert_eq!(state["outcome"]["reason_code"], "goal_camp");
     assert_eq!(state["destinations"], json!({}));
 
     // A finished game refuses moves, searches and hints; undo reopens it.
@@ -427,5 +428,42 @@ fn a_game_from_a_position_to_its_end() {
     assert_eq!(status, 200, "{undone}");
     assert_eq!(undone["status"], "your_turn");
     assert_eq!(undone["outcome"]["result"], "ongoing");
+    assert_eq!(undone["outcome"]["reason_code"], Value::Null);
     assert_eq!(undone["position"], ONE_FROM_THE_WIN);
+}
+
+#[test]
+fn each_end_of_a_game_has_its_reason_code() {
+    let server = Server::start(&[]);
+    // x to move and walled in (the rules page's draws diagram): drawn from the start.
+    let walled =
+        "oxxxx8oox/xxxxx9oo/xxxx9o1o/xxx13/xx14/16/16/16/oooooooooooo4/16/16/16/16/16/16/16 x";
+    let (status, state) = server.post("/api/games", json!({ "position": walled }));
+    assert_eq!(status, 201, "{state}");
+    assert_eq!(state["status"], "over");
+    assert_eq!(
+        state["outcome"],
+        json!({ "result": "draw", "winner": null,
+                "reason": "the side to move has no legal move", "reason_code": "no_moves" })
+    );
+
+    // Both sides step out and back twice: the start position comes a third time (the first
+    // counts) with the eighth move, the computer's.
+    let id = server.new_game(json!({}));
+    let game = format!("/api/games/{id}");
+    let plies = ["l1-k1", "b12-b11", "k1-l1", "b11-b12"].repeat(2);
+    let mut reply = Value::Null;
+    for (ply, mv) in plies.iter().enumerate() {
+        assert_ne!(reply["state"]["status"], "over", "ply {ply}: {reply}");
+        let route = if ply % 2 == 0 { "move" } else { "computer" };
+        let status;
+        (status, reply) = server.post(&format!("{game}/{route}"), json!({ "move": mv }));
+        assert_eq!(status, 200, "ply {ply}: {reply}");
+    }
+    assert_eq!(reply["state"]["status"], "over");
+    assert_eq!(
+        reply["state"]["outcome"],
+        json!({ "result": "draw", "winner": null,
+                "reason": "the same position occurred for the third time", "reason_code": "repetition" })
+    );
 }
