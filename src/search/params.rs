@@ -76,7 +76,7 @@ impl Params {
         block_detection: true,
         race_solver: true,
         history: 0,
-        rfp_margin: 0,
+        rfp_margin: 100,
         rfp_depth: 3,
         aspiration: 0,
         iir_depth: 0,
@@ -101,6 +101,7 @@ impl Params {
             lmr: false,
             root_lmr: false,
             null_move: false,
+            rfp_margin: 0,
             ..Params::FULL
         }
     }
