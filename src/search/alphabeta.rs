@@ -187,6 +187,10 @@ impl<'a> Searcher<'a> {
         mut alpha: i32,
         mut beta: i32,
     ) -> i32 {
+        if self.aborted {
+            // A re-search asked for after the search stopped: not a node.
+            return 0;
+        }
         self.stack[ply].pv_len = ply;
         self.nodes += 1;
         self.poll();

@@ -36,6 +36,9 @@ pub struct Params {
     /// a margin of 0 turns it off.
     pub rfp_margin: i32,
     pub rfp_depth: i32,
+    /// The aspiration window's first half-width at the root (the window around the last
+    /// iteration's score, doubled each time it fails); 0 turns it off.
+    pub aspiration: i32,
     /// Internal iterative reduction: a node at least this deep without a table move is
     /// searched a ply shallower; 0 turns it off.
     pub iir_depth: i32,
@@ -73,8 +76,9 @@ impl Params {
         block_detection: true,
         race_solver: true,
         history: 0,
-        rfp_margin: 0,
+        rfp_margin: 100,
         rfp_depth: 3,
+        aspiration: 0,
         iir_depth: 0,
         time_soft: 40,
         time_stable: 100,
@@ -97,6 +101,7 @@ impl Params {
             lmr: false,
             root_lmr: false,
             null_move: false,
+            rfp_margin: 0,
             ..Params::FULL
         }
     }
@@ -130,6 +135,7 @@ impl Params {
             "history" => self.history = number()?,
             "rfp_margin" => self.rfp_margin = number()?.max(0),
             "rfp_depth" => self.rfp_depth = number()?,
+            "aspiration" => self.aspiration = number()?.max(0),
             "iir_depth" => self.iir_depth = number()?.max(0),
             "time_soft" => self.time_soft = number()?.clamp(1, 100),
             "time_stable" => self.time_stable = number()?.clamp(1, 1000),

@@ -13,6 +13,12 @@ use super::ordering::root_order;
 use super::time::{SETTLED, Stability};
 use super::{FORCED, SCORE_WIN, SearchInfo, per_second};
 
+/// The first iteration searched with an aspiration window.
+const ASPIRATION_DEPTH: u32 = 4;
+
+/// The widest aspiration window's half: beyond it the whole window is searched.
+const ASPIRATION_WIDEST: i32 = 1_000;
+
 /// A root move and what the last search of it found.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct RootMove {
@@ -65,7 +71,7 @@ impl Searcher<'_> {
             if self.aborted {
                 break;
             }
-            let score = self.root(&mut position, &mut root, depth, -INFINITY, INFINITY, margin);
+            let score = self.aspirated(&mut position, &mut root, depth, best.score, margin);
             if self.aborted {
                 // A move of the unfinished iteration that beat the first one is better.
                 if self.best_changed && root[0].exact {
@@ -170,6 +176,40 @@ impl Searcher<'_> {
                 exact: false,
             })
             .collect()
+    }
+
+    /// One iteration at the root, first with a window around the `previous` iteration's
+    /// score (an aspiration window, [`Params::aspiration`](super::Params::aspiration) wide each way), widened on the
+    /// side it failed until the score falls inside; with the whole window when off, at the
+    /// first iterations, with a margin (it needs exact scores) and near forced results.
+    fn aspirated(
+        &mut self,
+        position: &mut Position,
+        root: &mut [RootMove],
+        depth: u32,
+        previous: i32,
+        margin: i32,
+    ) -> i32 {
+        let mut delta = self.params.aspiration;
+        if delta <= 0 || margin > 0 || depth < ASPIRATION_DEPTH || previous.abs() >= FORCED {
+            return self.root(position, root, depth, -INFINITY, INFINITY, margin);
+        }
+        let (mut alpha, mut beta) = (previous - delta, previous + delta);
+        loop {
+            let score = self.root(position, root, depth, alpha, beta, margin);
+            if self.aborted || (alpha < score && score < beta) {
+                return score;
+            }
+            delta = delta.saturating_mul(2);
+            if score <= alpha {
+                alpha = score.saturating_sub(delta).max(-INFINITY);
+            } else {
+                beta = score.saturating_add(delta).min(INFINITY);
+            }
+            if delta >= ASPIRATION_WIDEST {
+                (alpha, beta) = (-INFINITY, INFINITY);
+            }
+        }
     }
 
     /// One iteration at the root. Afterwards the best move is first; with a `margin`, every
