@@ -4,27 +4,15 @@
 
 #![cfg(unix)]
 
+mod common;
+
+use common::run_match;
 use std::fs;
 use std::io::Write;
 use std::os::unix::fs::PermissionsExt;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
-
-/// The output of `match` run with `args` (it must succeed).
-fn run_match(args: &[&str]) -> String {
-    let output = Command::new(env!("CARGO_BIN_EXE_match"))
-        .args(args)
-        .output()
-        .expect("match runs");
-    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
-    assert!(
-        output.status.success(),
-        "match {args:?} failed:\n{stdout}\n{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    stdout
-}
 
 /// A shell script with `body`, executable, in a fresh folder of its own.
 fn script(body: &str) -> PathBuf {

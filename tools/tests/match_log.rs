@@ -1,24 +1,12 @@
 //! The match tool's log and SPRT: an interrupted match resumes from its log without playing
 //! a logged game again, and a match under an SPRT stops once a bound is crossed.
 
+mod common;
+
+use common::run_match;
 use std::fs;
 use std::path::PathBuf;
 use std::process::Command;
-
-/// The output of `match` run with `args` (it must succeed).
-fn run_match(args: &[&str]) -> String {
-    let output = Command::new(env!("CARGO_BIN_EXE_match"))
-        .args(args)
-        .output()
-        .expect("match runs");
-    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
-    assert!(
-        output.status.success(),
-        "match {args:?} failed:\n{stdout}\n{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    stdout
-}
 
 /// A path for a log in the temporary folder, no file there yet.
 fn log_path(name: &str) -> PathBuf {
