@@ -323,7 +323,7 @@ fn search(
         if let Some(callback) = info {
             let pv: Vec<halma_move> = progress.pv.iter().map(|&mv| mv.into()).collect();
             let info = halma_search_info {
-                depth: progress.race_plies.unwrap_or(progress.depth),
+                depth: progress.plies_ahead(),
                 score: progress.score,
                 nodes: progress.nodes,
                 nodes_per_second: progress.nodes_per_second,
@@ -357,7 +357,7 @@ fn result_of(result: &SearchResult) -> halma_search_result {
         best_move: result.best_move.into(),
         score: result.score,
         // The documented meaning: the race's plies when the race solver played.
-        depth: result.race_plies.unwrap_or(result.depth),
+        depth: result.plies_ahead(),
         nodes: result.nodes,
         time_ms: millis(result.time),
     }

@@ -202,6 +202,22 @@ pub struct SearchInfo {
     pub pv: Vec<Move>,
 }
 
+impl SearchResult {
+    /// How far the search saw: the race's plies when the race solver played, else the last
+    /// completed iteration. What hosts show as the depth (the C ABI's `depth` means this).
+    pub fn plies_ahead(&self) -> u32 {
+        self.race_plies.unwrap_or(self.depth)
+    }
+}
+
+impl SearchInfo {
+    /// How far the search saw: the race's plies for a race solver's answer, else the
+    /// iteration's depth. What hosts show as the depth (the C ABI's `depth` means this).
+    pub fn plies_ahead(&self) -> u32 {
+        self.race_plies.unwrap_or(self.depth)
+    }
+}
+
 /// Stops the search running on an [`Engine`] from another thread.
 ///
 /// A stop makes the running search return its best move so far within a few milliseconds.

@@ -247,7 +247,7 @@ impl Session {
             &[
                 ("side", &computer),
                 ("move", &described),
-                ("depth", &result.race_plies.unwrap_or(result.depth)),
+                ("depth", &result.plies_ahead()),
                 ("score", &text::score(self.words, result.score)),
                 ("nodes", &result.nodes),
                 ("seconds", &format!("{:.2}", result.time.as_secs_f64())),

@@ -95,7 +95,7 @@ pub fn think(
                     thinking.stop.stop();
                 }
                 let progress = Progress {
-                    depth: info.race_plies.unwrap_or(info.depth),
+                    depth: info.plies_ahead(),
                     score: info.score,
                     nodes: info.nodes,
                 };

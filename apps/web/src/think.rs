@@ -117,7 +117,7 @@ impl Progress {
     pub fn after(purpose: Purpose, info: &SearchInfo) -> Progress {
         Progress {
             purpose,
-            depth: info.race_plies.unwrap_or(info.depth),
+            depth: info.plies_ahead(),
             score: info.score,
             nodes: info.nodes,
             nodes_per_second: info.nodes_per_second,
@@ -574,7 +574,7 @@ fn search(engine: &mut Engine, job: &mut Job, cap: Duration) -> Answer {
     let report = Report {
         mv: result.best_move.to_string(),
         score: result.score,
-        depth: result.race_plies.unwrap_or(result.depth),
+        depth: result.plies_ahead(),
         nodes: result.nodes,
         time_ms: millis(result.time),
         pv: result.pv.iter().map(Move::to_string).collect(),

@@ -64,7 +64,7 @@ fn main() -> ExitCode {
             r#"{{"name":"{name}","position":"{text}","limits":{{"{kind}":{count}}},"move":"{}","depth":{},"nodes":{},"ms":{ms:.3}}}"#,
             result.best_move,
             // The module's `depth`: the race's plies when the race solver chose the move.
-            result.race_plies.unwrap_or(result.depth),
+            result.plies_ahead(),
             result.nodes
         );
     }

@@ -111,7 +111,7 @@ fn info_json(info: &SearchInfo) -> String {
     json.open();
     found(
         &mut json,
-        info.race_plies.unwrap_or(info.depth),
+        info.plies_ahead(),
         info.score,
         info.nodes,
         info.time,
@@ -130,7 +130,7 @@ fn result_json(game: &Game, result: &SearchResult, pace: Duration) -> String {
     json.key("path")
         .strings(games::path(game.position(), result.best_move));
     let r = result;
-    let depth = r.race_plies.unwrap_or(r.depth);
+    let depth = r.plies_ahead();
     found(&mut json, depth, r.score, r.nodes, r.time, &r.pv);
     json.key("pace_ms").raw(pace.as_millis());
     json.close();

@@ -182,7 +182,7 @@ impl SearchResult {
         SearchResult {
             best_move: result.best_move.to_string(),
             score: result.score,
-            depth: result.race_plies.unwrap_or(result.depth),
+            depth: result.plies_ahead(),
             nodes: result.nodes,
             time: result.time.as_secs_f64(),
             pv: result.pv.iter().map(|mv| mv.to_string()).collect(),
