@@ -140,12 +140,11 @@ private:
         const std::optional<std::string> line = input_.next(100ms);
         bool playing = true;
         if (line == "stop" || line == "quit") {
-            // The search returns its best move so far within a few milliseconds. A stop
-            // reaches only a search that has begun, so it is repeated until the worker is done
-            // (the worker may not have entered the search yet).
-            while (thinking_.wait_for(1ms) != std::future_status::ready) {
-                engine_.stop();
-            }
+            // The search returns its best move so far within a few milliseconds. The token
+            // is this search's: the stop counts even if the worker has not entered the
+            // search yet, and never reaches the next one.
+            stop_->stop();
+            thinking_.wait();
             std::cout << "Stopped: the computer plays its best move so far.\n";
             playing = line != "quit";
         } else if (line == "board") {
@@ -220,10 +219,12 @@ private:
         return true;
     }
 
-    // Starts the computer's search on a worker thread, on a copy of the game.
+    // Starts the computer's search on a worker thread, on a copy of the game, with a stop
+    // token of its own.
     void think() {
-        thinking_ = std::async(std::launch::async, [this, position = game_] {
-            return engine_.search_level(position, level_);
+        stop_ = std::make_shared<halma::StopToken>();
+        thinking_ = std::async(std::launch::async, [this, position = game_, stop = stop_] {
+            return engine_.search_level(position, level_, *stop);
         });
         std::cout << "The computer is thinking (type stop to make it move now).\n" << std::flush;
     }
@@ -236,6 +237,8 @@ private:
     std::atomic<std::int32_t> score_{0};
     std::uint32_t shown_depth_ = 0;
     std::future<halma::SearchResult> thinking_;
+    // The running search's stop, shared with the worker.
+    std::shared_ptr<halma::StopToken> stop_;
     Input input_;
 };
 

@@ -55,7 +55,7 @@ impl Session {
         if !deterministic {
             engine.set_threads(std::thread::available_parallelism().map_or(1, |cores| cores.get()));
         }
-        let thinking = Thinking::new(engine.stop_handle());
+        let thinking = Thinking::new();
         Session {
             game: Game::new(),
             human: options.human,

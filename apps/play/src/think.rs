@@ -2,18 +2,18 @@
 //!
 //! This is the pattern a game host copies: the search runs on a worker thread with
 //! [`Engine::search_with_info`], its per-iteration info comes back over a channel, and the
-//! thread that owns the screen stays free (here: it animates a spinner). A [`StopHandle`]
-//! ends the search from anywhere (here: the Ctrl-C handler) and the search then returns
-//! its best move so far.
+//! thread that owns the screen stays free (here: it animates a spinner). Each search gets a
+//! [`StopToken`] of its own ([`Engine::search_with_stop`]); a stop from anywhere (here: the
+//! Ctrl-C handler) makes it return its best move so far, even when the stop comes before
+//! the search has begun, and never reaches the next search.
 
 use std::io::{self, Write};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use halma::{Engine, Game, Limits, SearchResult, StopHandle};
+use halma::{Engine, Game, Limits, SearchResult, StopToken};
 
 use crate::text::{self, Words};
 
@@ -29,36 +29,41 @@ struct Progress {
     nodes: u64,
 }
 
-/// Whether a search runs, shared with the Ctrl-C handler: Ctrl-C stops a running search
-/// and quits otherwise.
-#[derive(Clone)]
+/// The running search's stop, shared with the Ctrl-C handler: Ctrl-C stops a running
+/// search and quits otherwise.
+#[derive(Clone, Default)]
 pub struct Thinking {
-    running: Arc<AtomicBool>,
-    /// Ctrl-C came during this search.
-    interrupted: Arc<AtomicBool>,
-    stop: StopHandle,
+    /// The token of the search that runs, if one does.
+    running: Arc<Mutex<Option<StopToken>>>,
 }
 
 impl Thinking {
-    /// The flag for searches of the engine whose stop handle is `stop`.
-    pub fn new(stop: StopHandle) -> Thinking {
-        Thinking {
-            running: Arc::new(AtomicBool::new(false)),
-            interrupted: Arc::new(AtomicBool::new(false)),
-            stop,
-        }
+    /// No search running yet.
+    pub fn new() -> Thinking {
+        Thinking::default()
     }
 
     /// Called on Ctrl-C: stops the running search and returns `true`, or returns `false`
     /// when no search runs.
     pub fn interrupt(&self) -> bool {
-        if self.running.load(Ordering::SeqCst) {
-            self.interrupted.store(true, Ordering::SeqCst);
-            self.stop.stop();
-            true
-        } else {
-            false
+        match &*self.current() {
+            Some(token) => {
+                token.stop();
+                true
+            }
+            None => false,
         }
+    }
+
+    /// Makes `token` the running search's (or none).
+    fn set(&self, token: Option<StopToken>) {
+        *self.current() = token;
+    }
+
+    /// The running search's token. A panic while the lock was held left nothing half
+    /// written (an `Option` is replaced whole), so a poisoned lock is used as it is.
+    fn current(&self) -> MutexGuard<'_, Option<StopToken>> {
+        self.running.lock().unwrap_or_else(PoisonError::into_inner)
     }
 }
 
@@ -84,16 +89,11 @@ pub fn think(
     show: &Show,
 ) -> Result<SearchResult, String> {
     let (sender, receiver) = mpsc::channel::<Progress>();
-    thinking.interrupted.store(false, Ordering::SeqCst);
-    thinking.running.store(true, Ordering::SeqCst);
+    let stop = StopToken::new();
+    thinking.set(Some(stop.clone()));
     let result = thread::scope(|scope| {
         let worker = scope.spawn(move || {
-            engine.search_with_info(game, limits, &mut |info| {
-                // A stop that came before the search started is ignored by the engine:
-                // repeat it from inside the search.
-                if thinking.interrupted.load(Ordering::SeqCst) {
-                    thinking.stop.stop();
-                }
+            engine.search_with_stop(game, limits, &stop, &mut |info| {
                 let progress = Progress {
                     depth: info.plies_ahead(),
                     score: info.score,
@@ -107,7 +107,7 @@ pub fn think(
         watch(&receiver, show);
         worker.join()
     });
-    thinking.running.store(false, Ordering::SeqCst);
+    thinking.set(None);
     match result {
         Ok(Ok(result)) => Ok(result),
         Ok(Err(error)) => Err(show

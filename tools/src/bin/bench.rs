@@ -18,6 +18,7 @@ use halma::search::Params;
 use halma::{Engine, Game, Limits, Position};
 
 use halma_tools::positions;
+use halma_tools::say;
 
 fn main() -> ExitCode {
     let usage =
@@ -76,7 +77,7 @@ fn main() -> ExitCode {
                 return ExitCode::FAILURE;
             }
         };
-        println!(
+        say!(
             "{name:<11} depth {} move {} score {:>6} nodes {:>10} time {:>8.1} ms",
             result.depth,
             result.best_move,
@@ -87,8 +88,8 @@ fn main() -> ExitCode {
         total_nodes += result.nodes;
     }
     let seconds = started.elapsed().as_secs_f64();
-    println!("{total_nodes} nodes");
-    println!("{:.1} ms to depth {depth}", seconds * 1e3);
-    println!("{:.0} nodes/s", total_nodes as f64 / seconds.max(1e-9));
+    say!("{total_nodes} nodes");
+    say!("{:.1} ms to depth {depth}", seconds * 1e3);
+    say!("{:.0} nodes/s", total_nodes as f64 / seconds.max(1e-9));
     ExitCode::SUCCESS
 }

@@ -15,6 +15,7 @@ use std::process::ExitCode;
 use halma::{MoveList, Position};
 
 use halma_tools::positions;
+use halma_tools::say;
 
 /// How many times `play` mode plays and undoes each move of a position.
 const PLAYS_PER_MOVE: u64 = 64;
@@ -65,7 +66,7 @@ fn main() -> ExitCode {
             }
         }
     }
-    println!("checksum {checksum}");
-    println!("{operations}");
+    say!("checksum {checksum}");
+    say!("{operations}");
     ExitCode::SUCCESS
 }

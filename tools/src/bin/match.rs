@@ -41,6 +41,7 @@ use halma_tools::cli::or_usage;
 use halma_tools::log::{Log, header};
 use halma_tools::players::Player;
 use halma_tools::referee::Ending;
+use halma_tools::say;
 use halma_tools::schedule::{Match, Record};
 use halma_tools::sprt::{Pairs, Sprt, Verdict};
 use halma_tools::stats::{Summary, show_elo};
@@ -158,7 +159,7 @@ fn dump_plies(record: &Record, plies: &[usize]) {
     let positions = record.played.game.positions();
     for &ply in plies {
         if let Some(position) = positions.get(ply) {
-            println!("game {} ply {ply}: {position}", record.index);
+            say!("game {} ply {ply}: {position}", record.index);
         }
     }
 }
@@ -171,12 +172,12 @@ fn dump_final(record: &Record) {
         .iter()
         .map(ToString::to_string)
         .collect();
-    println!(
+    say!(
         "{}\n  final position: {}",
         describe(record),
         game.position()
     );
-    println!("  last moves: ... {}", tail.join(" "));
+    say!("  last moves: ... {}", tail.join(" "));
 }
 
 /// The command line's usage.
@@ -221,9 +222,14 @@ fn main() -> ExitCode {
 fn run(settings: &Settings) -> Result<(), String> {
     let played = &settings.played;
     let [a, b] = &played.players;
-    println!(
+    say!(
         "{} (A) vs {} (B): {} games, {} random opening plies, seed {}, ply cap {}",
-        a.name, b.name, played.games, played.random_plies, played.seed, played.max_plies
+        a.name,
+        b.name,
+        played.games,
+        played.random_plies,
+        played.seed,
+        played.max_plies
     );
     let started = Instant::now();
     let (mut log, old) = match &settings.log {
@@ -238,7 +244,7 @@ fn run(settings: &Settings) -> Result<(), String> {
             );
             let (log, old) = Log::open(path, &header)?;
             if !old.is_empty() {
-                println!("resumed {} games from {}", old.len(), path.display());
+                say!("resumed {} games from {}", old.len(), path.display());
             }
             (Some(log), old)
         }
@@ -259,10 +265,10 @@ fn run(settings: &Settings) -> Result<(), String> {
         let done: HashSet<usize> = old.iter().map(|record| record.index).collect();
         played.run(settings.threads, &done, |record| {
             if settings.verbose {
-                println!("{}", describe(record));
+                say!("{}", describe(record));
             }
             if let Some(reason) = &record.played.forfeit {
-                println!("game {:>3}: {reason}", record.index);
+                say!("game {:>3}: {reason}", record.index);
             }
             if let Some(log) = &mut log {
                 log.write(record)?;
@@ -274,7 +280,7 @@ fn run(settings: &Settings) -> Result<(), String> {
             };
             let now = pairs.pentanomial().total();
             if now > before && now.is_multiple_of(10) {
-                println!("{}", sprt_line(test, &pairs));
+                say!("{}", sprt_line(test, &pairs));
             }
             Ok(if decided(&pairs) {
                 ControlFlow::Break(())
@@ -292,23 +298,28 @@ fn run(settings: &Settings) -> Result<(), String> {
         }
     }
     let codes: Vec<String> = records.iter().map(code).collect();
-    println!(
+    say!(
         "by game (A, B: won outright; =r, =n: drawn; c: at the cap, adjudicated to A, B or =; \
          f: by forfeit): {}",
         codes.join(" ")
     );
-    print!("{}", Summary::new(&records, played.max_plies));
+    say!(
+        "{}",
+        Summary::new(&records, played.max_plies)
+            .to_string()
+            .trim_end()
+    );
     let pentanomial = pairs.pentanomial();
     if let Some((mean, elo)) = pentanomial.elo() {
         let [elo, low, high] = elo.map(show_elo);
-        println!(
+        say!(
             "{pentanomial}; by pairs: score {:.1}%, Elo {elo} (95%: {low} .. {high})",
             100.0 * mean
         );
     }
     if let Some(test) = &settings.sprt {
-        println!("{}", sprt_line(test, &pairs));
+        say!("{}", sprt_line(test, &pairs));
     }
-    println!("wall time {:.1} s", started.elapsed().as_secs_f64());
+    say!("wall time {:.1} s", started.elapsed().as_secs_f64());
     Ok(())
 }

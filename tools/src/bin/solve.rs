@@ -19,6 +19,7 @@ use std::time::{Duration, Instant};
 
 use halma::race::{self, Budget, Count, Puzzle, Solver};
 use halma::{Move, Position, Side};
+use halma_tools::say;
 
 /// The race positions of the bench, one position text a line (`#` comments).
 const RACES: &str = include_str!("../../../tests/data/races.txt");
@@ -96,38 +97,38 @@ fn describe(count: &Count) -> String {
 fn solve_race(position: &Position, solver: &mut Solver) {
     let started = Instant::now();
     let Some(race) = race::race(position, solver) else {
-        println!("the armies are not separated: the race solver does not apply");
+        say!("the armies are not separated: the race solver does not apply");
         return;
     };
     let elapsed = started.elapsed();
     for side in Side::ALL {
-        println!("{side}: {}", describe(race.count(side)));
+        say!("{side}: {}", describe(race.count(side)));
     }
     let turn = position.turn();
     match (race.winner(), race.plies()) {
-        (Some(winner), Some(plies)) => println!(
-            "{winner} wins the race ({turn} to move), its last move {plies} plies from now"
-        ),
-        (Some(winner), None) => println!("{winner} wins the race ({turn} to move)"),
-        (None, _) => println!("the bounds do not decide the race ({turn} to move)"),
+        (Some(winner), Some(plies)) => {
+            say!("{winner} wins the race ({turn} to move), its last move {plies} plies from now")
+        }
+        (Some(winner), None) => say!("{winner} wins the race ({turn} to move)"),
+        (None, _) => say!("the bounds do not decide the race ({turn} to move)"),
     }
     for side in Side::ALL {
         if let Some(moves) = &race.count(side).moves {
-            println!("{side}: {}", line(moves));
+            say!("{side}: {}", line(moves));
         }
     }
     let nodes: u64 = Side::ALL.iter().map(|&side| race.count(side).nodes).sum();
-    println!("{nodes} nodes, {:.1} ms", elapsed.as_secs_f64() * 1e3);
+    say!("{nodes} nodes, {:.1} ms", elapsed.as_secs_f64() * 1e3);
 }
 
 fn solve_side(side: Side, position: &Position, solver: &mut Solver) {
     let started = Instant::now();
     let count = solver.count(&Puzzle::of(position, side));
-    println!("{side}: {}", describe(&count));
+    say!("{side}: {}", describe(&count));
     if let Some(moves) = &count.moves {
-        println!("{side}: {}", line(moves));
+        say!("{side}: {}", line(moves));
     }
-    println!(
+    say!(
         "{} nodes, {:.1} ms",
         count.nodes,
         started.elapsed().as_secs_f64() * 1e3
@@ -159,23 +160,23 @@ fn time_separation(positions: &[Position]) {
         }
     }
     let regions = started.elapsed().as_secs_f64() * 1e9 / calls;
-    println!("separated: {test:.0} ns a call; Separation::of (with the regions): {regions:.0} ns");
+    say!("separated: {test:.0} ns a call; Separation::of (with the regions): {regions:.0} ns");
 }
 
 fn bench(text: &str, budget: Budget) {
     let mut runs = Vec::new();
     let mut positions = Vec::new();
-    println!("side outside   lower upper   nodes        ms  position");
+    say!("side outside   lower upper   nodes        ms  position");
     for line in text.lines().map(str::trim) {
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
         let Ok(position) = line.parse::<Position>() else {
-            println!("bad position: {line}");
+            say!("bad position: {line}");
             continue;
         };
         let Some(separation) = race::Separation::of(&position) else {
-            println!("not separated: {line}");
+            say!("not separated: {line}");
             continue;
         };
         positions.push(position);
@@ -191,9 +192,10 @@ fn bench(text: &str, budget: Budget) {
             let ms = started.elapsed().as_secs_f64() * 1e3;
             let outside = (position.pieces(side) - side.goal()).count();
             let upper = count.upper().map_or("-".to_owned(), |u| u.to_string());
-            println!(
+            say!(
                 "{side} {outside:>9} {:>7} {upper:>5} {:>7} {ms:>9.1}  {line}",
-                count.lower, count.nodes
+                count.lower,
+                count.nodes
             );
             runs.push(Run {
                 outside,
@@ -203,7 +205,7 @@ fn bench(text: &str, budget: Budget) {
         }
     }
     time_separation(&positions);
-    println!("outside  solves  exact<=100ms  exact<=1s  most moves exact<=1s");
+    say!("outside  solves  exact<=100ms  exact<=1s  most moves exact<=1s");
     for outside in 0..=19 {
         let runs: Vec<&Run> = runs.iter().filter(|run| run.outside == outside).collect();
         if runs.is_empty() {
@@ -214,7 +216,7 @@ fn bench(text: &str, budget: Budget) {
                 .filter(move |run| run.exact.is_some() && run.ms <= ms)
         };
         let most = within(1000.0).filter_map(|run| run.exact).max();
-        println!(
+        say!(
             "{outside:>7} {:>7} {:>13} {:>10} {:>22}",
             runs.len(),
             within(100.0).count(),
@@ -228,7 +230,7 @@ fn bench(text: &str, budget: Budget) {
             .filter(|run| run.exact.is_some() && run.ms <= limit)
             .collect();
         let most = |key: fn(&Run) -> u32| solved.iter().map(|run| key(run)).max().unwrap_or(0);
-        println!(
+        say!(
             "within {limit} ms: {} of {} solved exactly; up to {} pieces outside, up to {} moves",
             solved.len(),
             runs.len(),

@@ -23,6 +23,7 @@ use std::process::ExitCode;
 use halma::search::Params;
 use halma_tools::cli::or_usage;
 use halma_tools::log;
+use halma_tools::say;
 use halma_tools::texel::{WEIGHTS, Weight, error, fit_k, samples, tune, weight};
 
 /// What the command line asks for.
@@ -111,14 +112,14 @@ fn main() -> ExitCode {
         }
     }
     let samples = samples(&records, settings.skip, settings.every);
-    println!("{} positions from {} games", samples.len(), records.len());
+    say!("{} positions from {} games", samples.len(), records.len());
     if samples.is_empty() {
         eprintln!("error: no positions to tune on");
         return ExitCode::FAILURE;
     }
     let start = &settings.start;
     let k = settings.k.unwrap_or_else(|| fit_k(&samples, start));
-    println!("scale k {k:.5}: error {:.6}", error(&samples, start, k));
+    say!("scale k {k:.5}: error {:.6}", error(&samples, start, k));
     let (tuned, tuned_error) = tune(
         &samples,
         start,
@@ -126,7 +127,7 @@ fn main() -> ExitCode {
         k,
         settings.step,
         |name, value, error| {
-            println!("  {name} = {value}: error {error:.6}");
+            say!("  {name} = {value}: error {error:.6}");
         },
     );
     let mut tuned = tuned;
@@ -134,7 +135,7 @@ fn main() -> ExitCode {
         .iter()
         .map(|weight| format!("{}={}", weight.name, (weight.field)(&mut tuned)))
         .collect();
-    println!("tuned: error {tuned_error:.6}");
-    println!("settings: {}", text.join(","));
+    say!("tuned: error {tuned_error:.6}");
+    say!("settings: {}", text.join(","));
     ExitCode::SUCCESS
 }
