@@ -33,6 +33,44 @@ impl Outcome {
     pub const fn is_over(self) -> bool {
         !matches!(self, Outcome::Ongoing)
     }
+
+    /// Why the game ended, as a stable code a host can translate: `"goal_camp"` (a win),
+    /// `"repetition"` or `"no_moves"` (draws); `None` while it goes on.
+    ///
+    /// ```
+    /// use halma::{Draw, Outcome, Side};
+    ///
+    /// assert_eq!(Outcome::Win(Side::X).reason_code(), Some("goal_camp"));
+    /// assert_eq!(Outcome::Draw(Draw::NoMoves).reason_code(), Some("no_moves"));
+    /// assert_eq!(Outcome::Ongoing.reason_code(), None);
+    /// ```
+    pub const fn reason_code(self) -> Option<&'static str> {
+        match self {
+            Outcome::Ongoing => None,
+            Outcome::Win(_) => Some("goal_camp"),
+            Outcome::Draw(Draw::Repetition) => Some("repetition"),
+            Outcome::Draw(Draw::NoMoves) => Some("no_moves"),
+        }
+    }
+
+    /// Why the game ended, in English; `None` while it goes on.
+    ///
+    /// ```
+    /// use halma::{Outcome, Side};
+    ///
+    /// let reason = Outcome::Win(Side::O).reason();
+    /// assert_eq!(reason.as_deref(), Some("all 19 o pieces stand in their goal camp"));
+    /// ```
+    pub fn reason(self) -> Option<String> {
+        match self {
+            Outcome::Ongoing => None,
+            Outcome::Win(side) => Some(format!("all 19 {side} pieces stand in their goal camp")),
+            Outcome::Draw(Draw::Repetition) => {
+                Some("the same position occurred for the third time".to_owned())
+            }
+            Outcome::Draw(Draw::NoMoves) => Some("the side to move has no legal move".to_owned()),
+        }
+    }
 }
 
 impl core::fmt::Display for Outcome {

@@ -28,8 +28,10 @@ export class HalmaError extends Error {
 export interface Outcome {
   result: 'ongoing' | 'win' | 'draw';
   winner: Side | null;
-  /** Why the game ended, e.g. "all 19 x pieces stand in their goal camp". */
+  /** Why the game ended, in English, e.g. "all 19 x pieces stand in their goal camp". */
   reason: string | null;
+  /** Why the game ended, as a stable code to translate. */
+  reason_code: 'goal_camp' | 'repetition' | 'no_moves' | null;
 }
 
 /** A move played: `from-to`, the squares it passes through, who played it. */

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use halma::{Draw, Game, Move, Outcome, Side, Square};
+use halma::{Game, Move, Outcome, Side, Square};
 use serde::Serialize;
 
 use crate::games::Session;
@@ -40,34 +40,16 @@ struct OutcomeJson {
 }
 
 fn outcome_json(outcome: Outcome) -> OutcomeJson {
-    let (result, winner, reason) = match outcome {
-        Outcome::Ongoing => ("ongoing", None, None),
-        Outcome::Win(side) => (
-            "win",
-            Some(side.to_string()),
-            Some((
-                format!("all 19 {side} pieces stand in their goal camp"),
-                "goal_camp",
-            )),
-        ),
-        Outcome::Draw(draw) => (
-            "draw",
-            None,
-            Some(match draw {
-                Draw::Repetition => (
-                    "the same position occurred for the third time".to_owned(),
-                    "repetition",
-                ),
-                Draw::NoMoves => ("the side to move has no legal move".to_owned(), "no_moves"),
-            }),
-        ),
+    let (result, winner) = match outcome {
+        Outcome::Ongoing => ("ongoing", None),
+        Outcome::Win(side) => ("win", Some(side.to_string())),
+        Outcome::Draw(_) => ("draw", None),
     };
-    let (reason, reason_code) = reason.unzip();
     OutcomeJson {
         result,
         winner,
-        reason,
-        reason_code,
+        reason: outcome.reason(),
+        reason_code: outcome.reason_code(),
     }
 }
 
@@ -200,6 +182,7 @@ pub fn state<'a>(id: &'a str, session: &'a Session) -> State<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use halma::Draw;
 
     #[test]
     fn every_draw_reason_has_a_code_and_the_page_a_text_for_it_in_every_language() {

@@ -66,24 +66,11 @@ function mover(journal, index) {
   return index % 2 === 0 ? first : other(first);
 }
 
-/**
- * The server's `reason_code` of an outcome, which the engine's state here lacks (its `reason`
- * is English): a win is by the goal camp; a draw is by no moves when the last position alone
- * is drawn too (that draw needs no history), else by repetition.
- */
-function reasonCode(s) {
-  if (s.outcome.result === 'ongoing') return null;
-  if (s.outcome.result === 'win') return 'goal_camp';
-  const alone = Game.fromPosition(s.position);
-  try { return alone.outcome().result === 'draw' ? 'no_moves' : 'repetition'; } finally { alone.free(); }
-}
-
 /** The game of a journal, as the server would describe it. */
 function describe(journal) {
   const game = Game.fromRecord(record(journal.start, journal.moves));
   let s;
   try { s = game.state(); } finally { game.free(); }
-  s.outcome.reason_code = reasonCode(s);
   const { human } = journal.base;
   const status = s.outcome.result !== 'ongoing' ? 'over' : s.turn === human ? 'your_turn' : 'computer_turn';
   const pending = journal.moves.length - journal.synced;

@@ -4,7 +4,7 @@
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 
-use halma::{Draw, Game, Move, Outcome, Position, Side, Square};
+use halma::{Game, Move, Outcome, Position, Side, Square};
 
 use crate::json::Json;
 use crate::status::{Failure, INVALID_ARGUMENT, INVALID_TEXT, NO_GAME, NOTHING_TO_UNDO};
@@ -119,31 +119,27 @@ fn last_move(game: &Game) -> Option<(Move, Vec<Square>, Side)> {
     Some((mv, path(before, mv), before.turn()))
 }
 
-/// Writes `outcome` as `{result, winner, reason}` (the online game's form).
+/// Writes `outcome` as `{result, winner, reason, reason_code}` (the online game's form).
 fn outcome(json: &mut Json, outcome: Outcome) {
+    let result = match outcome {
+        Outcome::Ongoing => "ongoing",
+        Outcome::Win(_) => "win",
+        Outcome::Draw(_) => "draw",
+    };
     json.open();
+    json.key("result").string(result);
     match outcome {
-        Outcome::Ongoing => {
-            json.key("result").string("ongoing");
-            json.key("winner").raw("null");
-            json.key("reason").raw("null");
-        }
-        Outcome::Win(side) => {
-            json.key("result").string("win");
-            json.key("winner").string(side);
-            json.key("reason").string(format_args!(
-                "all 19 {side} pieces stand in their goal camp"
-            ));
-        }
-        Outcome::Draw(draw) => {
-            json.key("result").string("draw");
-            json.key("winner").raw("null");
-            json.key("reason").string(match draw {
-                Draw::Repetition => "the same position occurred for the third time",
-                Draw::NoMoves => "the side to move has no legal move",
-            });
-        }
-    }
+        Outcome::Win(side) => json.key("winner").string(side),
+        _ => json.key("winner").raw("null"),
+    };
+    match outcome.reason() {
+        Some(reason) => json.key("reason").string(reason),
+        None => json.key("reason").raw("null"),
+    };
+    match outcome.reason_code() {
+        Some(code) => json.key("reason_code").string(code),
+        None => json.key("reason_code").raw("null"),
+    };
     json.close();
 }
 

@@ -63,7 +63,7 @@ fn the_state_has_what_a_page_draws() {
     for part in [
         r#""turn":"o""#,
         r#""moves":["l2-k3"]"#,
-        r#""outcome":{"result":"ongoing","winner":null,"reason":null}"#,
+        r#""outcome":{"result":"ongoing","winner":null,"reason":null,"reason_code":null}"#,
         r#""last_move":{"move":"l2-k3","path":["l2","k3"],"side":"x"}"#,
         r#""b14":["#,
     ] {

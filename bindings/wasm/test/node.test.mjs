@@ -71,7 +71,7 @@ test('a game: play, paths, undo, outcome, record', () => {
   assert.deepEqual(played, { move: 'l2-k3', path: ['l2', 'k3'], side: 'x' });
   assert.equal(game.turn, 'o');
   assert.deepEqual(game.moves, ['l2-k3']);
-  assert.deepEqual(game.outcome(), { result: 'ongoing', winner: null, reason: null });
+  assert.deepEqual(game.outcome(), { result: 'ongoing', winner: null, reason: null, reason_code: null });
   const copy = Game.fromRecord(game.record());
   assert.deepEqual(copy.moves, ['l2-k3']);
   assert.equal(copy.position, game.position);
@@ -81,6 +81,15 @@ test('a game: play, paths, undo, outcome, record', () => {
   assert.deepEqual(copy.clone().moves, ['l2-k3']);
   const won = Game.fromPosition('xxxxx11/xxxxx11/xxxx12/xxx13/xx14/16/oooooooooo6/ooooooooo7/16/16/16/16/16/16/16/16 o');
   assert.equal(won.outcome().winner, 'x');
+  assert.equal(won.outcome().reason_code, 'goal_camp');
+  const shuffled = Game.start();
+  for (let i = 0; i < 2; i++) for (const m of ['l2-k3', 'a12-a11', 'k3-l2', 'a11-a12']) shuffled.play(m);
+  assert.deepEqual(shuffled.outcome(), {
+    result: 'draw',
+    winner: null,
+    reason: 'the same position occurred for the third time',
+    reason_code: 'repetition',
+  });
   assert.deepEqual(won.legalMoves(), []);
   rejects('game-over', () => won.play('a10-a9'));
   rejects('game-over', () => searchSync(won, { depth: 2 }));
