@@ -14,7 +14,7 @@
 use std::collections::HashMap;
 use std::fmt;
 
-use crate::stats::elo;
+use crate::stats::elo_interval;
 
 /// What a pair of games can score for A, in half points: 0 (two losses) to 4 (two wins).
 pub const PAIR_SCORES: usize = 5;
@@ -193,8 +193,7 @@ impl Pentanomial {
         let variance: f64 = (0..PAIR_SCORES)
             .map(|i| share(i) * (class_score(i) - mean).powi(2))
             .sum();
-        let margin = 1.96 * (variance / n).sqrt();
-        Some((mean, [elo(mean), elo(mean - margin), elo(mean + margin)]))
+        Some((mean, elo_interval(mean, variance, n)))
     }
 }
 

@@ -49,13 +49,12 @@ impl Summary {
         let score: f64 = scores.iter().sum();
         let p = score / n;
         let variance = scores.iter().map(|s| (s - p).powi(2)).sum::<f64>() / n;
-        let margin = 1.96 * (variance / n).sqrt();
         let mut lengths: Vec<f64> = records.iter().map(|r| r.plies() as f64).collect();
         let median_length = median(&mut lengths);
         Summary {
             results: [count(1.0), count(0.5), count(0.0)],
             score,
-            elo: [elo(p), elo(p - margin), elo(p + margin)],
+            elo: elo_interval(p, variance, n),
             endings: Endings::new(records, cap),
             lengths: [
                 median_length,
@@ -184,6 +183,26 @@ pub fn elo(p: f64) -> f64 {
     -400.0 * (1.0 / p - 1.0).log10()
 }
 
+/// The Elo difference of a mean score `mean` a unit (a game, or a pair's mean) over `n`
+/// units whose scores have `variance`, with the bounds of its 95% interval. The normal
+/// interval, but when every unit scored the most (or the least), where that interval has no
+/// width: then the exact binomial bound, the share `0.025^(1/n)` below which `n` wins in `n`
+/// have less than a 2.5% chance (10 wins of 10: above +140).
+pub fn elo_interval(mean: f64, variance: f64, n: f64) -> [f64; 3] {
+    let exact = 0.025f64.powf(1.0 / n.max(1.0));
+    let margin = 1.96 * (variance / n).sqrt();
+    let [low, high] = if variance > 0.0 {
+        [mean - margin, mean + margin]
+    } else if mean >= 1.0 {
+        [exact, 1.0]
+    } else if mean <= 0.0 {
+        [0.0, 1.0 - exact]
+    } else {
+        [mean, mean]
+    };
+    [elo(mean), elo(low), elo(high)]
+}
+
 /// An Elo difference as text: `+inf` and `-inf` beyond a thousand.
 pub fn show_elo(elo: f64) -> String {
     match elo {
@@ -268,6 +287,25 @@ mod tests {
         assert!((elo(0.25) + elo(0.75)).abs() < 1e-9);
         assert_eq!(show_elo(elo(1.0)), "+inf");
         assert_eq!(show_elo(elo(0.0)), "-inf");
+    }
+
+    #[test]
+    fn a_perfect_score_has_an_exact_lower_bound() {
+        // 10 wins of 10: the normal interval has no width; the binomial bound is 0.69.
+        let [elo, low, high] = elo_interval(1.0, 0.0, 10.0);
+        assert_eq!(
+            (show_elo(elo), show_elo(high)),
+            ("+inf".into(), "+inf".into())
+        );
+        assert_eq!(show_elo(low), "+140");
+        let [_, low, high] = elo_interval(0.0, 0.0, 10.0);
+        assert_eq!(
+            (show_elo(low), show_elo(high)),
+            ("-inf".into(), "-140".into())
+        );
+        // Otherwise the normal interval.
+        let [elo, low, high] = elo_interval(0.5, 0.25, 100.0);
+        assert_eq!([elo, low, high].map(show_elo), ["+0", "-69", "+69"]);
     }
 
     #[test]
