@@ -3,6 +3,9 @@
 #   - Node (test/node.test.mjs): the rules agree with the native library on generated
 #     positions, perft(3) from the start is 85,440, searches at depth and node limits find
 #     the native moves and node counts, bad input gets errors;
+#   - the engine protocol (test/protocol.test.mjs): tools/protocol-player.mjs, the module as
+#     a program the match tool plays, answers as the native engine (halma-tools' `engine`)
+#     does, refuses garbage and goes on, quits;
 #   - headless Chromium (test/browser.test.mjs, Debian's /usr/bin/chromium driven by
 #     playwright-core): the Engine in its Web Worker, info as it goes, stop mid-search
 #     (shared flag on a cross-origin isolated page, terminate() on a plain one), a trap
@@ -40,8 +43,10 @@ toolchain_node "$part"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
-say "the native side (cargo run --release -p halma-wasm --example ...)"
-cargo build --release --quiet -p halma-wasm --example native_moves --example native_search
+say "the native side (cargo run --release -p halma-wasm --example ..., halma-tools' engine)"
+# One build for both packages: apart, each would build the library with its own features.
+cargo build --release --quiet -p halma-wasm --example native_moves --example native_search \
+  -p halma-tools --bin engine
 target="${CARGO_TARGET_DIR:-$root/target}/release/examples"
 "$target/native_moves" 10 1 >"$work/moves.jsonl"
 "$target/native_search" depth 7 >"$work/searches.jsonl"
@@ -50,6 +55,8 @@ target="${CARGO_TARGET_DIR:-$root/target}/release/examples"
 say "Node $(node --version), module $wasm"
 HALMA_WASM="$wasm" NATIVE_MOVES="$work/moves.jsonl" NATIVE_SEARCHES="$work/searches.jsonl" \
   node --test --test-reporter=spec "$here/test/node.test.mjs"
+HALMA_WASM="$wasm" NATIVE_ENGINE="$target/../engine" \
+  node --test --test-reporter=spec "$here/test/protocol.test.mjs"
 
 speed_file=""
 if [ -n "$speed" ]; then
