@@ -13,10 +13,10 @@
 #
 #   bash bindings/wasm/test.sh [--wasm PATH] [--speed]
 #
-# --speed also prints wasm against native nodes/s, side by side in one run (Node and
-# Chromium). Without node or Chromium the tests that need them print a note and pass, except
-# under CI=true, where they fail (scripts/lib/toolchain.sh). As root, Debian's chromium is
-# installed when missing.
+# --speed then prints wasm against native nodes/s in Node and Chromium (test/speed.mjs:
+# native and wasm searches interleaved in rounds; the median and best ratio). Without node
+# or Chromium the tests that need them print a note and pass, except under CI=true, where
+# they fail (scripts/lib/toolchain.sh). As root, Debian's chromium is installed when missing.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -58,16 +58,15 @@ HALMA_WASM="$wasm" NATIVE_MOVES="$work/moves.jsonl" NATIVE_SEARCHES="$work/searc
 HALMA_WASM="$wasm" NATIVE_ENGINE="$target/../engine" \
   node --test --test-reporter=spec "$here/test/protocol.test.mjs"
 
-speed_file=""
-if [ -n "$speed" ]; then
-  "$target/native_search" depth 8 3 >"$work/speed.jsonl"
-  node "$here/test/speed.mjs" "$work/speed.jsonl" 3 "$wasm"
-  speed_file="$work/speed.jsonl"
-fi
 
 toolchain_chromium "$part"
 chromium="$CHROMIUM"
 toolchain_playwright "$part" "$here"
 say "$("$chromium" --version)"
-HALMA_WASM="$wasm" CHROMIUM="$chromium" NATIVE_SPEED="$speed_file" \
+HALMA_WASM="$wasm" CHROMIUM="$chromium" \
   node --test --test-reporter=spec "$here/test/browser.test.mjs"
+
+if [ -n "$speed" ]; then
+  say "wasm against native nodes/s (test/speed.mjs), interleaved rounds"
+  node "$here/test/speed.mjs" --native "$target/native_search" --chromium "$chromium" --wasm "$wasm"
+fi
