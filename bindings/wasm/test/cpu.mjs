@@ -33,7 +33,8 @@ export function renderers() {
   for (const pid of readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
     try {
-      const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      // Chromium rewrites its command line as one string: its words split by blanks or NULs.
+      const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split(/[\s\0]+/);
       if (!args.includes('--type=renderer') || args.includes('--top-chrome-webui')) continue;
     } catch (_) { continue; /* gone */ }
     let up = parent(pid);

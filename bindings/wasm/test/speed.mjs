@@ -98,6 +98,9 @@ if (options.chromium) {
   // machine), the others for less than half as long.
   if (most > wall / 10 && busy.every((time) => time === most || time * 2 < most)) {
     chromiumClock = () => cpuMs(renderer);
+  } else {
+    const times = busy.map((time) => `${time.toFixed(0)} ms`).join(', ') || 'none found';
+    console.log(`the page's renderer thread is not told apart (CPU time of our renderers' main threads in a ${wall.toFixed(0)} ms search: ${times}): Chromium by the wall clock`);
   }
   chromiumName = `Chromium ${browser.version()}${chromiumClock ? '' : ' (wall clock)'}`;
 }
