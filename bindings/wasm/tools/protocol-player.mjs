@@ -54,6 +54,17 @@ function parseGame(words) {
     game.free();
     throw new Error(`expected moves after the position, not ${JSON.stringify(keyword)}`);
   }
+  if (moves.length > 0) {
+    // The whole record in one call into the module, which replays it; a record it does not
+    // take (a hop path among the moves, a move that is not legal) is played move by move.
+    try {
+      const whole = Game.fromRecord(`${game.position}\n${moves.join(' ')}`);
+      game.free();
+      return whole;
+    } catch (_) {
+      // below: the move that fails, with its number
+    }
+  }
   moves.forEach((text, ply) => {
     try {
       game.play(text);
