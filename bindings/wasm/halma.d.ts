@@ -153,6 +153,13 @@ export function searchSync(
   options?: { onInfo?: (info: SearchInfo) => void; stopRequested?: () => boolean },
 ): SearchResult;
 
+/**
+ * Empties the transposition table that `searchSync`'s searches share, for a new game (a depth-
+ * or node-limited search starts from an empty one anyway; time-limited searches and levels
+ * reuse what earlier ones stored).
+ */
+export function clearSearchTable(): void;
+
 /** The computer, searching in a Web Worker of its own so that the page never freezes. */
 export class Engine {
   private constructor();

@@ -314,6 +314,15 @@ export function searchSync(game, limits, { onInfo, stopRequested } = {}) {
   return runSearch(instance, record, args, { onInfo, stopRequested });
 }
 
+/**
+ * Empties the transposition table that `searchSync`'s searches share, for a new game (a
+ * depth- or node-limited search starts from an empty one anyway; time-limited searches and
+ * levels reuse what earlier ones stored).
+ */
+export function clearSearchTable() {
+  rulesInstance().exports.wasm_engine_clear();
+}
+
 function runSearch(instance, record, args, hooks) {
   const handle = Number(instance.callWith('wasm_game_new', record));
   instance.hooks = {

@@ -3,6 +3,9 @@
 #   - Node (test/node.test.mjs): the rules agree with the native library on generated
 #     positions, perft(3) from the start is 85,440, searches at depth and node limits find
 #     the native moves and node counts, bad input gets errors;
+#   - the engine protocol (test/protocol.test.mjs): tools/protocol-player.mjs, the module as
+#     a program the match tool plays, answers as the native engine (halma-tools' `engine`)
+#     does, refuses garbage and goes on, quits;
 #   - headless Chromium (test/browser.test.mjs, Debian's /usr/bin/chromium driven by
 #     playwright-core): the Engine in its Web Worker, info as it goes, stop mid-search
 #     (shared flag on a cross-origin isolated page, terminate() on a plain one), a trap
@@ -10,10 +13,10 @@
 #
 #   bash bindings/wasm/test.sh [--wasm PATH] [--speed]
 #
-# --speed also prints wasm against native nodes/s, side by side in one run (Node and
-# Chromium). Without node or Chromium the tests that need them print a note and pass, except
-# under CI=true, where they fail (scripts/lib/toolchain.sh). As root, Debian's chromium is
-# installed when missing.
+# --speed then prints wasm against native nodes/s in Node and Chromium (test/speed.mjs:
+# native and wasm searches interleaved in rounds; the median and best ratio). Without node
+# or Chromium the tests that need them print a note and pass, except under CI=true, where
+# they fail (scripts/lib/toolchain.sh). As root, Debian's chromium is installed when missing.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -40,8 +43,10 @@ toolchain_node "$part"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
-say "the native side (cargo run --release -p halma-wasm --example ...)"
-cargo build --release --quiet -p halma-wasm --example native_moves --example native_search
+say "the native side (cargo run --release -p halma-wasm --example ..., halma-tools' engine)"
+# One build for both packages: apart, each would build the library with its own features.
+cargo build --release --quiet -p halma-wasm --example native_moves --example native_search \
+  -p halma-tools --bin engine
 target="${CARGO_TARGET_DIR:-$root/target}/release/examples"
 "$target/native_moves" 10 1 >"$work/moves.jsonl"
 "$target/native_search" depth 7 >"$work/searches.jsonl"
@@ -50,17 +55,18 @@ target="${CARGO_TARGET_DIR:-$root/target}/release/examples"
 say "Node $(node --version), module $wasm"
 HALMA_WASM="$wasm" NATIVE_MOVES="$work/moves.jsonl" NATIVE_SEARCHES="$work/searches.jsonl" \
   node --test --test-reporter=spec "$here/test/node.test.mjs"
+HALMA_WASM="$wasm" NATIVE_ENGINE="$target/../engine" \
+  node --test --test-reporter=spec "$here/test/protocol.test.mjs"
 
-speed_file=""
-if [ -n "$speed" ]; then
-  "$target/native_search" depth 8 3 >"$work/speed.jsonl"
-  node "$here/test/speed.mjs" "$work/speed.jsonl" 3 "$wasm"
-  speed_file="$work/speed.jsonl"
-fi
 
 toolchain_chromium "$part"
 chromium="$CHROMIUM"
 toolchain_playwright "$part" "$here"
 say "$("$chromium" --version)"
-HALMA_WASM="$wasm" CHROMIUM="$chromium" NATIVE_SPEED="$speed_file" \
+HALMA_WASM="$wasm" CHROMIUM="$chromium" \
   node --test --test-reporter=spec "$here/test/browser.test.mjs"
+
+if [ -n "$speed" ]; then
+  say "wasm against native nodes/s (test/speed.mjs), interleaved rounds"
+  node "$here/test/speed.mjs" --native "$target/native_search" --chromium "$chromium" --wasm "$wasm"
+fi

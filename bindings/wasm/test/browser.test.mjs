@@ -5,72 +5,29 @@
 //
 //   CHROMIUM=/usr/bin/chromium node --test bindings/wasm/test/browser.test.mjs
 //   HALMA_WASM=path/to/halma.wasm ...      (default: the committed one)
-//   NATIVE_SPEED=speed.jsonl ...           (also: wasm against native nodes/s in Chromium)
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer } from 'node:http';
-import { readFile } from 'node:fs/promises';
-import { readFileSync } from 'node:fs';
-import { extname, join, normalize } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { chromium } from 'playwright-core';
+import { launch, open as openPage, serve } from './server.mjs';
 
-import { cpuMs, renderers } from './cpu.mjs';
-import { compare, table } from './speed-core.mjs';
-
-const dir = fileURLToPath(new URL('..', import.meta.url));
-const wasm = process.env.HALMA_WASM || join(dir, 'halma.wasm');
-const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm' };
-
-// /isolated/... with the headers that make a page cross-origin isolated, /plain/... without.
-const server = createServer(async (request, response) => {
-  const [, kind, ...rest] = new URL(request.url, 'http://x').pathname.split('/');
-  const path = normalize(rest.join('/'));
-  if (!['isolated', 'plain'].includes(kind) || path.startsWith('..')) {
-    response.writeHead(404).end();
-    return;
-  }
-  try {
-    const body = await readFile(path === 'halma.wasm' ? wasm : join(dir, path));
-    const headers = { 'Content-Type': TYPES[extname(path)] || 'application/octet-stream' };
-    if (kind === 'isolated') {
-      headers['Cross-Origin-Opener-Policy'] = 'same-origin';
-      headers['Cross-Origin-Embedder-Policy'] = 'require-corp';
-    }
-    response.writeHead(200, headers).end(body);
-  } catch (_) {
-    response.writeHead(404).end();
-  }
-});
+const wasm = process.env.HALMA_WASM || join(fileURLToPath(new URL('..', import.meta.url)), 'halma.wasm');
 
 let browser;
-let base;
+let server;
 
 before(async () => {
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${server.address().port}`;
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  server = await serve(wasm);
+  browser = await launch(process.env.CHROMIUM || '/usr/bin/chromium');
 });
 
 after(async () => {
   if (browser) await browser.close();
-  server.close();
+  if (server) server.close();
 });
 
-async function open(kind) {
-  const page = await browser.newPage();
-  const errors = [];
-  page.on('pageerror', (error) => errors.push(error));
-  await page.goto(`${base}/${kind}/test/page.html`);
-  await page.evaluate(() => window.loaded);
-  page.errors = errors;
-  return page;
-}
+const open = (kind) => openPage(browser, server.base, kind);
 
 // A search that would run a minute, stopped after its first reports: the best move so far,
 // soon, and the page's timers kept running meanwhile.
@@ -229,32 +186,5 @@ test('garbage gets errors, never a dead worker', async () => {
     'ok',
     'terminated',
   ]);
-  await page.close();
-});
-
-// A measurement, not a check: only with test.sh --speed. The renderer's main thread is timed
-// by its CPU time (from /proc, as native_search and speed.mjs time theirs); a search runs
-// there, in the page.
-if (process.env.NATIVE_SPEED) test('wasm against native nodes/s in Chromium', async () => {
-  const natives = readFileSync(process.env.NATIVE_SPEED, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
-  const page = await open('isolated');
-  // The page's renderer: the one whose main thread a warm-up search keeps busy.
-  const threads = renderers().map((pid) => `/proc/${pid}/task/${pid}`);
-  const start = threads.map((thread) => cpuMs(thread));
-  await page.evaluate((n) => window.speed.timed(window.halma, n, () => performance.now()), natives[1]);
-  const busy = threads.map((thread, i) => (cpuMs(thread) ?? 0) - (start[i] ?? 0));
-  const most = Math.max(...busy);
-  const renderer = threads[busy.indexOf(most)];
-  // Found only if no other renderer was nearly as busy (else: the wall clock).
-  const clear = busy.every((time) => time === most || time * 2 < most) && most > 0;
-  const clock = clear ? () => cpuMs(renderer) : null;
-  const rows = await compare(natives, 3, async (native) => {
-    const started = clock ? clock() : 0;
-    const once = await page.evaluate((n) => window.speed.timed(window.halma, n, () => performance.now()), native);
-    return clock ? { result: once.result, ms: clock() - started } : once;
-  });
-  const text = table(rows, `Chromium ${browser.version()}${clock ? '' : ' (wall clock)'}`);
-  console.log(text);
-  assert.doesNotMatch(text, /DIFFERENT/);
   await page.close();
 });

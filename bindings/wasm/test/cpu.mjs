@@ -23,8 +23,9 @@ function parent(pid) {
 }
 
 /**
- * The process ids of the Chromium renderers this process started (its descendants: others'
- * browsers on a shared machine are not ours to time).
+ * The process ids of the Chromium renderers of web pages this process started (its
+ * descendants: others' browsers on a shared machine are not ours to time; and not the
+ * browser's own user interface renderer, `--top-chrome-webui`, which is busy at times too).
  */
 export function renderers() {
   const pids = [];
@@ -32,7 +33,9 @@ export function renderers() {
   for (const pid of readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
     try {
-      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=renderer')) continue;
+      // Chromium rewrites its command line as one string: its words split by blanks or NULs.
+      const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split(/[\s\0]+/);
+      if (!args.includes('--type=renderer') || args.includes('--top-chrome-webui')) continue;
     } catch (_) { continue; /* gone */ }
     let up = parent(pid);
     for (let hops = 0; up && up !== '0' && up !== ours && hops < 16; hops++) up = parent(up);
