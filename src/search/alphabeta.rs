@@ -35,6 +35,10 @@ pub(crate) struct Searcher<'a> {
     /// The main thread: it reads the clock, hears the stops, reports and chooses; the
     /// others (helpers) fill the table until the search halts.
     pub(crate) main: bool,
+    /// Whether this thread searches only every other depth (the odd ones): a helper of odd
+    /// number, so that it runs an iteration ahead of the main thread and the table holds the
+    /// deeper results when the main thread gets there (Lazy SMP's skipped depths).
+    pub(crate) skips_even_depths: bool,
     /// The only thread: the node limit is then counted exactly (a deterministic search).
     alone: bool,
     pub(crate) params: Params,
@@ -65,12 +69,12 @@ pub(crate) struct Searcher<'a> {
     counters: Counters,
 }
 
-/// The threads of a search as one searcher sees them: what they share, whether it is the
-/// main thread and whether it is alone.
+/// The threads of a search as one searcher sees them: what they share, its number (0 for
+/// the main thread) and whether it is alone.
 #[derive(Clone, Copy)]
 pub(crate) struct Team<'a> {
     pub(crate) shared: &'a Shared,
-    pub(crate) main: bool,
+    pub(crate) number: usize,
     pub(crate) alone: bool,
 }
 
@@ -104,7 +108,8 @@ impl<'a> Searcher<'a> {
             table,
             stops,
             shared: team.shared,
-            main: team.main,
+            main: team.number == 0,
+            skips_even_depths: team.number % 2 == 1,
             alone: team.alone,
             params,
             eval,

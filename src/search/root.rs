@@ -71,6 +71,9 @@ impl Searcher<'_> {
             if self.aborted {
                 break;
             }
+            if self.skips_even_depths && depth % 2 == 0 && depth < max_depth {
+                continue;
+            }
             let score = self.aspirated(&mut position, &mut root, depth, best.score, margin);
             if self.aborted {
                 // A move of the unfinished iteration that beat the first one is better.

@@ -1,5 +1,6 @@
 //! Lazy SMP: the threads of one search. Every thread searches the same root by iterative
-//! deepening, sharing only the transposition table (lockless), the halt and the node count;
+//! deepening (the helpers of odd number only every other depth, so that they run ahead of
+//! the main thread), sharing only the transposition table (lockless), the halt and the node count;
 //! the helpers' results reach the main thread through the table, and the main thread alone
 //! reads the clock, hears the stops, reports each iteration and chooses the move. With one
 //! thread nothing is spawned (a WebAssembly build has no threads); with more, the helpers
@@ -35,10 +36,10 @@ pub(crate) fn search(
 ) -> Answer {
     let shared = Shared::default();
     let alone = threads <= 1;
-    let searcher = |main| {
+    let searcher = |number| {
         let team = Team {
             shared: &shared,
-            main,
+            number,
             alone,
         };
         Searcher::new(table, stops, team, game, limits, start)
@@ -48,8 +49,8 @@ pub(crate) fn search(
             let helper = std::thread::Builder::new()
                 .name(format!("halma-search-{number}"))
                 .stack_size(HELPER_STACK)
-                .spawn_scoped(scope, || {
-                    let mut helper = searcher(false);
+                .spawn_scoped(scope, move || {
+                    let mut helper = searcher(number);
                     helper.run(game, limits, &mut |_| {});
                     helper.flush();
                 });
@@ -57,7 +58,7 @@ pub(crate) fn search(
                 break;
             }
         }
-        let mut main = searcher(true);
+        let mut main = searcher(0);
         let outcome = main.run(game, limits, info);
         main.flush();
         shared.halt();
