@@ -2,7 +2,8 @@
 //! deepening (the helpers of odd number only every other depth, so that they run ahead of
 //! the main thread), sharing only the transposition table (lockless), the halt and the node count;
 //! the helpers' results reach the main thread through the table, and the main thread alone
-//! reads the clock, hears the stops, reports each iteration and chooses the move. With one
+//! reads the clock, hears the stops and reports each iteration. The move is the main
+//! thread's, or a helper's that completed a deeper iteration (a vote by depth). With one
 //! thread nothing is spawned (a WebAssembly build has no threads); with more, the helpers
 //! are scoped to the search (spawning them costs microseconds against the milliseconds of a
 //! search, and nothing outlives it).
@@ -45,24 +46,46 @@ pub(crate) fn search(
         Searcher::new(table, stops, team, game, limits, start)
     };
     let mut outcome = std::thread::scope(|scope| {
-        for number in 1..threads {
-            let helper = std::thread::Builder::new()
-                .name(format!("halma-search-{number}"))
-                .stack_size(HELPER_STACK)
-                .spawn_scoped(scope, move || {
-                    let mut helper = searcher(number);
-                    helper.run(game, limits, &mut |_| {});
-                    helper.flush();
-                });
-            if helper.is_err() {
-                break;
-            }
-        }
+        let helpers: Vec<_> = (1..threads)
+            .map_while(|number| {
+                std::thread::Builder::new()
+                    .name(format!("halma-search-{number}"))
+                    .stack_size(HELPER_STACK)
+                    .spawn_scoped(scope, move || {
+                        let mut helper = searcher(number);
+                        let answer = helper.run(game, limits, &mut |_| {});
+                        helper.flush();
+                        answer
+                    })
+                    .ok()
+            })
+            .collect();
         let mut main = searcher(0);
         let outcome = main.run(game, limits, info);
         main.flush();
         shared.halt();
-        outcome
+        let deepest = helpers
+            .into_iter()
+            .map(|helper| {
+                helper
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
+            .max_by_key(|answer| answer.depth);
+        match deepest {
+            // A deliberately imperfect level chooses among the main thread's moves, a
+            // drawn score leaves the main thread's choice of a repetition standing, and a
+            // host's stop gets the main thread's move of that moment.
+            Some(answer)
+                if answer.depth > outcome.depth
+                    && limits.margin == 0
+                    && answer.score != main.draw
+                    && !stops.stopped() =>
+            {
+                answer
+            }
+            _ => outcome,
+        }
     });
     outcome.nodes = shared.nodes();
     outcome
