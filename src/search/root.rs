@@ -71,7 +71,7 @@ impl Searcher<'_> {
             if self.aborted {
                 break;
             }
-            if self.skips_even_depths && depth % 2 == 0 && depth < max_depth {
+            if self.skips(depth, max_depth) {
                 continue;
             }
             let score = self.aspirated(&mut position, &mut root, depth, best.score, margin);
@@ -131,6 +131,12 @@ impl Searcher<'_> {
             self.choose(game, &completed, &mut best, margin);
         }
         best
+    }
+
+    /// Whether this thread leaves out the iteration of `depth` (a helper of odd number the
+    /// even depths, but for the last, `max_depth`).
+    fn skips(&self, depth: u32, max_depth: u32) -> bool {
+        self.skips_even_depths && depth.is_multiple_of(2) && depth < max_depth
     }
 
     /// The root moves, the best-ordered first: a winning move, else by gain toward the goal.

@@ -64,31 +64,50 @@ pub(crate) fn search(
         let outcome = main.run(game, limits, info);
         main.flush();
         shared.halt();
-        let deepest = helpers
-            .into_iter()
-            .map(|helper| {
-                helper
-                    .join()
-                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-            })
-            .max_by_key(|answer| answer.depth);
-        match deepest {
-            // A deliberately imperfect level chooses among the main thread's moves, a
-            // drawn score leaves the main thread's choice of a repetition standing, and a
-            // host's stop gets the main thread's move of that moment.
+        let answers = helpers.into_iter().map(|helper| {
+            helper
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+        });
+        let vote = Vote {
+            margin: limits.margin,
+            draw: main.draw,
+            stopped: stops.stopped(),
+        };
+        vote.choose(outcome, answers)
+    });
+    outcome.nodes = shared.nodes();
+    outcome
+}
+
+/// What the choice between the threads' answers depends on.
+struct Vote {
+    /// The level's margin: a deliberately imperfect level chooses among the main thread's
+    /// moves.
+    margin: i32,
+    /// The score of a draw at the root: a drawn best leaves the main thread's choice of a
+    /// repetition standing.
+    draw: i32,
+    /// Whether a host stopped the search: it gets the main thread's move of that moment.
+    stopped: bool,
+}
+
+impl Vote {
+    /// The main thread's `outcome`, or the deepest of the helpers' `answers` when it
+    /// completed a deeper iteration and nothing above keeps the main thread's.
+    fn choose(&self, outcome: Answer, answers: impl Iterator<Item = Answer>) -> Answer {
+        match answers.max_by_key(|answer| answer.depth) {
             Some(answer)
                 if answer.depth > outcome.depth
-                    && limits.margin == 0
-                    && answer.score != main.draw
-                    && !stops.stopped() =>
+                    && self.margin == 0
+                    && answer.score != self.draw
+                    && !self.stopped =>
             {
                 answer
             }
             _ => outcome,
         }
-    });
-    outcome.nodes = shared.nodes();
-    outcome
+    }
 }
 
 #[cfg(test)]
@@ -97,6 +116,83 @@ mod tests {
     use crate::moves::Move;
     use crate::search::stop::Signal;
     use crate::search::tt::Bound;
+
+    /// The iterations a thread of `number` completes in a search of the opening to `depth`.
+    fn iterations(number: usize, depth: u32) -> Vec<u32> {
+        let (signal, shared, table, game) = (
+            Signal::default(),
+            Shared::default(),
+            Table::new(1),
+            Game::new(),
+        );
+        let stops = Stops {
+            signal: &signal,
+            number: signal.begin(),
+            token: None,
+        };
+        let team = Team {
+            shared: &shared,
+            number,
+            alone: true,
+        };
+        let limits = Limits::depth(depth);
+        let mut searcher = Searcher::new(&table, stops, team, &game, &limits, Instant::now());
+        let mut depths = Vec::new();
+        searcher.run(&game, &limits, &mut |info| depths.push(info.depth));
+        depths
+    }
+
+    #[test]
+    fn a_helper_of_odd_number_searches_the_odd_depths_and_the_last() {
+        assert_eq!(iterations(0, 6), [1, 2, 3, 4, 5, 6]);
+        assert_eq!(iterations(1, 6), [1, 3, 5, 6]);
+        assert_eq!(iterations(1, 5), [1, 3, 5]);
+        assert_eq!(iterations(2, 4), [1, 2, 3, 4]);
+        assert_eq!(iterations(3, 4), [1, 3, 4]);
+    }
+
+    /// An answer of `depth` with `score`, its move telling the thread.
+    fn answer(thread: &str, depth: u32, score: i32) -> Answer {
+        let mv = Move::new(thread.parse().unwrap(), "h9".parse().unwrap());
+        Answer {
+            best_move: mv,
+            score,
+            depth,
+            nodes: 0,
+            pv: vec![mv],
+        }
+    }
+
+    #[test]
+    fn the_deepest_helper_gives_the_move_unless_the_main_thread_must_choose() {
+        let vote = Vote {
+            margin: 0,
+            draw: 0,
+            stopped: false,
+        };
+        let main = || answer("a1", 6, 50);
+        let chosen = |vote: &Vote, helpers: Vec<Answer>| {
+            vote.choose(main(), helpers.into_iter()).best_move.from
+        };
+        let a1 = "a1".parse().unwrap();
+        let c1 = "c1".parse().unwrap();
+        assert_eq!(chosen(&vote, vec![]), a1);
+        assert_eq!(chosen(&vote, vec![answer("b1", 6, 90)]), a1, "not deeper");
+        assert_eq!(chosen(&vote, vec![answer("b1", 5, 90)]), a1, "shallower");
+        assert_eq!(
+            chosen(&vote, vec![answer("b1", 7, 10), answer("c1", 8, -20)]),
+            c1,
+            "the deepest, whatever its score"
+        );
+        let vote_with = |margin, stopped| Vote {
+            margin,
+            draw: 0,
+            stopped,
+        };
+        assert_eq!(chosen(&vote_with(40, false), vec![answer("c1", 8, 9)]), a1);
+        assert_eq!(chosen(&vote_with(0, true), vec![answer("c1", 8, 9)]), a1);
+        assert_eq!(chosen(&vote, vec![answer("c1", 8, 0)]), a1, "a drawn score");
+    }
 
     /// A depth-3 search of `game` on one thread with `table`.
     fn search_with(table: &Table, game: &Game) -> Answer {
