@@ -33,7 +33,8 @@ pub(crate) struct Searcher<'a> {
     pub(crate) stops: Stops<'a>,
     shared: &'a Shared,
     /// The main thread: it reads the clock, hears the stops, reports and chooses; the
-    /// others (helpers) fill the table until the search halts.
+    /// others (helpers) search until the search halts, filling the table, and a helper's
+    /// deeper completed iteration may give the move (`threads::Vote`).
     pub(crate) main: bool,
     /// Whether this thread searches only every other depth (the odd ones): a helper of odd
     /// number, so that it runs an iteration ahead of the main thread and the table holds the

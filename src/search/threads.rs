@@ -117,6 +117,15 @@ mod tests {
     use crate::search::stop::Signal;
     use crate::search::tt::Bound;
 
+    /// The stops of a search begun on `signal`, with no token.
+    fn stops(signal: &Signal) -> Stops<'_> {
+        Stops {
+            signal,
+            number: signal.begin(),
+            token: None,
+        }
+    }
+
     /// The iterations a thread of `number` completes in a search of the opening to `depth`.
     fn iterations(number: usize, depth: u32) -> Vec<u32> {
         let (signal, shared, table, game) = (
@@ -125,11 +134,7 @@ mod tests {
             Table::new(1),
             Game::new(),
         );
-        let stops = Stops {
-            signal: &signal,
-            number: signal.begin(),
-            token: None,
-        };
+        let stops = stops(&signal);
         let team = Team {
             shared: &shared,
             number,
@@ -197,14 +202,8 @@ mod tests {
     /// A depth-3 search of `game` on one thread with `table`.
     fn search_with(table: &Table, game: &Game) -> Answer {
         let signal = Signal::default();
-        let number = signal.begin();
-        let stops = Stops {
-            signal: &signal,
-            number,
-            token: None,
-        };
         let limits = Limits::depth(3);
-        search(table, stops, 1, game, &limits, Instant::now(), &mut |_| {})
+        search(table, stops(&signal), 1, game, &limits, Instant::now(), &mut |_| {})
     }
 
     #[test]

@@ -87,3 +87,52 @@ impl Clock {
             .is_none_or(|budget| self.elapsed() <= percent_of(budget, share))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::Params;
+
+    /// The clock of a search of `limits` with a time of a second.
+    fn clock(params: Params) -> Clock {
+        let limits = Limits {
+            time: Some(Duration::from_secs(1)),
+            params,
+            ..Limits::NONE
+        };
+        Clock::new(Instant::now(), &limits)
+    }
+
+    #[test]
+    fn at_full_strength_an_iteration_starts_while_time_is_left() {
+        assert_eq!(clock(Params::FULL).soft, [100; 3]);
+    }
+
+    #[test]
+    fn the_soft_limit_is_scaled_by_the_best_moves_stability_within_the_hard_limit() {
+        let params = Params {
+            time_soft: 40,
+            time_stable: 50,
+            time_unstable: 300,
+            time_hard: 90,
+            ..Params::FULL
+        };
+        // Changed: 40% times 3, at most the hard 90%; settled: half of 40%; steady: 40%.
+        assert_eq!(clock(params).soft, [90, 20, 40]);
+    }
+
+    #[test]
+    fn no_iteration_starts_after_the_soft_limit_and_the_search_stops_at_the_hard_one() {
+        let limits = Limits {
+            time: Some(Duration::from_millis(1)),
+            ..Limits::NONE
+        };
+        let clock = Clock::new(Instant::now(), &limits);
+        std::thread::sleep(Duration::from_millis(2));
+        assert!(clock.expired());
+        assert!(!clock.next_iteration(Stability::Steady));
+        let unlimited = Clock::new(Instant::now(), &Limits::NONE);
+        assert!(!unlimited.expired());
+        assert!(unlimited.next_iteration(Stability::Settled));
+    }
+}
