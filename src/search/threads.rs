@@ -203,7 +203,15 @@ mod tests {
     fn search_with(table: &Table, game: &Game) -> Answer {
         let signal = Signal::default();
         let limits = Limits::depth(3);
-        search(table, stops(&signal), 1, game, &limits, Instant::now(), &mut |_| {})
+        search(
+            table,
+            stops(&signal),
+            1,
+            game,
+            &limits,
+            Instant::now(),
+            &mut |_| {},
+        )
     }
 
     #[test]
