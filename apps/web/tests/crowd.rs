@@ -654,9 +654,14 @@ fn memory_goes_back_after_floods_of_connections() {
             server.open_fds()
         );
     }
-    // The allocator hands freed memory back over its decay time (jemalloc: 10 s).
+    // The allocator hands freed memory back over its decay time (jemalloc: 10 s): at least
+    // three quarters of what the floods took. What stays is some tens of MiB whatever the
+    // baseline (54 MiB after 43 MiB in one run, 52 after 25 in another), so twice the
+    // baseline is no bound; glibc's allocator kept 199 MiB of a 204 MiB peak.
+    // (With 16 MiB of slack, should a later server hold less at its peak.)
+    let bound = baseline + ((peak - baseline) / 4).max(16 << 10);
     let start = Instant::now();
-    let settled = Server::eventually(Duration::from_secs(20), || server.rss_kib() <= 2 * baseline);
+    let settled = Server::eventually(Duration::from_secs(20), || server.rss_kib() <= bound);
     println!(
         "figure: memory: RSS {baseline} KiB before 16 floods of {FLOOD} connections, {peak} KiB at the peak, {} KiB {:.1} s after",
         server.rss_kib(),
@@ -664,7 +669,7 @@ fn memory_goes_back_after_floods_of_connections() {
     );
     assert!(
         settled,
-        "RSS {} KiB after the floods, {baseline} KiB before",
+        "RSS {} KiB after the floods (at most {bound}), {baseline} KiB before, {peak} KiB at the peak",
         server.rss_kib()
     );
     server.honest_client_served(&id);
