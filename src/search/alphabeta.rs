@@ -1,12 +1,15 @@
 //! The search proper: a principal-variation alpha-beta search of one node and its subtree,
 //! with the transposition table, null-move pruning, a beam and late-move reductions.
 
+use smallvec::SmallVec;
+
 use crate::clock::Instant;
 use crate::game::Game;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::side::Side;
 
+use super::busy::move_key;
 use super::eval::{DRAW, Evaluator};
 use super::frame::{MAX_PLY, NO_MOVE, Stack};
 use super::limits::Limits;
@@ -22,6 +25,10 @@ pub(crate) const INFINITY: i32 = SCORE_WIN + 1;
 
 /// How many of the moves a node searched before a cutoff the history marks down.
 const TRIED: usize = 32;
+
+/// How many moves of a node can be left for later because another thread is searching
+/// them (simplified ABDADA); more are searched at once.
+const DEFERRED: usize = 8;
 
 /// How many nodes a thread counts before it adds them to the search's count and looks at
 /// the clock and the stops.
@@ -325,10 +332,42 @@ impl<'a> Searcher<'a> {
         let mut best = -INFINITY;
         let mut best_move = None;
         let mut index = 0;
-        while let Some((key, mv)) = picker.next(position, &mut self.moves, &self.history) {
+        // The moves another thread was searching when they came, searched after the others.
+        let defers = self.shared.busy.shared()
+            && self.params.defer_depth > 0
+            && depth >= self.params.defer_depth;
+        let mut deferred = SmallVec::<[(i32, Move); DEFERRED]>::new();
+        let mut replayed = 0;
+        let mut picking = true;
+        loop {
+            let picked = if picking {
+                picker.next(position, &mut self.moves, &self.history)
+            } else {
+                None
+            };
+            let (key, mv) = match picked {
+                Some((key, mv)) if index + deferred.len() < width || is_special(key) => (key, mv),
+                _ => {
+                    picking = false;
+                    match deferred.get(replayed) {
+                        Some(&later) => {
+                            replayed += 1;
+                            later
+                        }
+                        None => break,
+                    }
+                }
+            };
             let special = is_special(key);
-            if index >= width && !special {
-                break;
+            let busy_key = defers.then(|| move_key(hash, mv));
+            if let Some(busy_key) = busy_key
+                && picking
+                && index > 0
+                && deferred.len() < DEFERRED
+                && self.shared.busy.is_busy(busy_key)
+            {
+                deferred.push((key, mv));
+                continue;
             }
             let reduction = if index == 0 {
                 None
@@ -337,7 +376,13 @@ impl<'a> Searcher<'a> {
             } else {
                 Some(0)
             };
+            if let Some(busy_key) = busy_key {
+                self.shared.busy.enter(busy_key);
+            }
             let score = self.search_move(position, mv, reduction, depth, ply, alpha, beta);
+            if let Some(busy_key) = busy_key {
+                self.shared.busy.leave(busy_key);
+            }
             index += 1;
             if self.aborted {
                 self.stack[ply].moves = picker.into_list();

@@ -59,6 +59,7 @@ use crate::moves::Move;
 
 mod alphabeta;
 mod block;
+mod busy;
 mod choice;
 mod distance;
 mod eval;

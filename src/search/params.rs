@@ -42,6 +42,10 @@ pub struct Params {
     /// Internal iterative reduction: a node at least this deep without a table move is
     /// searched a ply shallower; 0 turns it off.
     pub iir_depth: i32,
+    /// Simplified ABDADA: with more than one thread, a node at least this deep leaves a move
+    /// (but its first) that another thread is searching for after its other moves; 0 turns
+    /// it off.
+    pub defer_depth: i32,
     /// Time management, in percent of the time limit: no iteration starts after `time_soft`
     /// (scaled by `time_unstable` percent when the last iteration changed the best move, by
     /// `time_stable` percent when it has stayed the same for a while), and the search stops
@@ -83,6 +87,7 @@ impl Params {
         rfp_depth: 3,
         aspiration: 0,
         iir_depth: 0,
+        defer_depth: 3,
         time_soft: 100,
         time_stable: 100,
         time_unstable: 100,
@@ -97,7 +102,7 @@ impl Params {
 
     /// Every move searched, nothing pruned or reduced: alpha-beta with the table and the
     /// ordering, which must return the plain negamax score.
-    #[cfg(feature = "tuning")]
+    #[cfg(any(test, feature = "tuning"))]
     pub fn exhaustive() -> Params {
         Params {
             beam: false,
@@ -140,6 +145,7 @@ impl Params {
             "rfp_depth" => self.rfp_depth = number()?,
             "aspiration" => self.aspiration = number()?.max(0),
             "iir_depth" => self.iir_depth = number()?.max(0),
+            "defer_depth" => self.defer_depth = number()?.max(0),
             "time_soft" => self.time_soft = number()?.clamp(1, 100),
             "time_stable" => self.time_stable = number()?.clamp(1, 1000),
             "time_unstable" => self.time_unstable = number()?.clamp(1, 1000),

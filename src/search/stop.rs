@@ -6,6 +6,8 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, PoisonError, RwLock};
 
+use super::busy::Busy;
+
 /// The stop signal shared by an engine and its stop handles.
 ///
 /// `state` holds the number of the latest search times two, plus one while it runs; a stop
@@ -138,15 +140,25 @@ impl Stops<'_> {
 }
 
 /// What the threads of one search share besides the table: whether to halt (set by the
-/// thread that reaches a limit or hears a stop, and by the main thread when it is done) and
-/// the nodes counted so far (each thread adds its count in batches).
+/// thread that reaches a limit or hears a stop, and by the main thread when it is done),
+/// the nodes counted so far (each thread adds its count in batches) and the moves being
+/// searched.
 #[derive(Debug, Default)]
 pub(crate) struct Shared {
     halt: AtomicBool,
     nodes: AtomicU64,
+    pub(crate) busy: Busy,
 }
 
 impl Shared {
+    /// What the `threads` threads of a search share.
+    pub(crate) fn new(threads: usize) -> Shared {
+        Shared {
+            busy: Busy::new(threads),
+            ..Shared::default()
+        }
+    }
+
     /// Tells every thread of the search to return.
     pub(crate) fn halt(&self) {
         self.halt.store(true, Ordering::Relaxed);

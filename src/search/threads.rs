@@ -35,7 +35,7 @@ pub(crate) fn search(
     start: Instant,
     info: &mut dyn FnMut(&SearchInfo),
 ) -> Answer {
-    let shared = Shared::default();
+    let shared = Shared::new(threads);
     let alone = threads <= 1;
     let searcher = |number| {
         let team = Team {
@@ -114,6 +114,8 @@ impl Vote {
 mod tests {
     use super::*;
     use crate::moves::Move;
+    use crate::search::Params;
+    use crate::search::busy::move_key;
     use crate::search::stop::Signal;
     use crate::search::tt::Bound;
 
@@ -197,6 +199,46 @@ mod tests {
         assert_eq!(chosen(&vote_with(40, false), vec![answer("c1", 8, 9)]), a1);
         assert_eq!(chosen(&vote_with(0, true), vec![answer("c1", 8, 9)]), a1);
         assert_eq!(chosen(&vote, vec![answer("c1", 8, 0)]), a1, "a drawn score");
+    }
+
+    /// The score and nodes of an exhaustive depth-4 search of the opening by a thread of a
+    /// team of two (the other idle) that finds the moves of `busy` being searched.
+    fn searched_beside(busy: impl Fn(&Shared)) -> (i32, u64) {
+        let (signal, table, game) = (Signal::default(), Table::new(1), Game::new());
+        let shared = Shared::new(2);
+        busy(&shared);
+        let team = Team {
+            shared: &shared,
+            number: 0,
+            alone: false,
+        };
+        let limits = Limits::depth(4).with_params(Params {
+            defer_depth: 2,
+            ..Params::exhaustive()
+        });
+        let mut searcher =
+            Searcher::new(&table, stops(&signal), team, &game, &limits, Instant::now());
+        let answer = searcher.run(&game, &limits, &mut |_| {});
+        (answer.score, searcher.nodes)
+    }
+
+    #[test]
+    fn a_node_leaves_the_moves_another_thread_searches_for_later_but_searches_them() {
+        // Every move of every position a ply from the start is marked as being searched:
+        // the nodes there take them in another order (other nodes), and the same score.
+        let alone = searched_beside(|_| {});
+        let beside = searched_beside(|shared| {
+            let start = *Game::new().position();
+            for first in start.legal_moves() {
+                let mut child = start;
+                child.play_unchecked(first);
+                for second in child.legal_moves() {
+                    shared.busy.enter(move_key(child.hash(), second));
+                }
+            }
+        });
+        assert_eq!(beside.0, alone.0);
+        assert_ne!(beside.1, alone.1);
     }
 
     /// A depth-3 search of `game` on one thread with `table`.
