@@ -1,12 +1,13 @@
 //! Lazy SMP: the threads of one search. Every thread searches the same root by iterative
 //! deepening (the helpers of odd number only every other depth, so that they run ahead of
-//! the main thread), sharing only the transposition table (lockless), the halt and the node count;
-//! the helpers' results reach the main thread through the table, and the main thread alone
-//! reads the clock, hears the stops and reports each iteration. The move is the main
-//! thread's, or a helper's that completed a deeper iteration (a vote by depth). With one
-//! thread nothing is spawned (a WebAssembly build has no threads); with more, the helpers
-//! are scoped to the search (spawning them costs microseconds against the milliseconds of a
-//! search, and nothing outlives it).
+//! the main thread), sharing only the transposition table (lockless), the halt, the node
+//! count and the marks of the moves being searched, which the others leave for later
+//! (`busy`); the helpers' results reach the main thread through the table, and the main
+//! thread alone reads the clock, hears the stops and reports each iteration. The move is
+//! the main thread's, or a helper's that completed a deeper iteration (a vote by depth).
+//! With one thread nothing is spawned (a WebAssembly build has no threads); with more, the
+//! helpers are scoped to the search (spawning them costs microseconds against the
+//! milliseconds of a search, and nothing outlives it).
 
 use crate::clock::Instant;
 use crate::game::Game;
