@@ -28,9 +28,9 @@ pub(crate) struct Beam {
 }
 
 /// A sequence of moves filling the goal from `root` under `rules`, keeping `width` armies a
-/// level, at most `max_moves` long, judging `node_limit` armies at most (and the moves of
-/// the army it reaches it at); none when the beam dies out, runs longer or reaches the
-/// limit, or when `stopped` (asked before each army's moves) says so.
+/// level, at most `max_moves` long, judging `node_limit` armies at most; none when the beam
+/// dies out, runs longer or reaches the limit before a level holds the goal, or when
+/// `stopped` (asked before each army's moves) says so.
 pub(crate) fn beam(
     root: Army,
     rules: &Rules,
@@ -60,14 +60,14 @@ pub(crate) fn beam(
                 return ended(nodes);
             }
             let army = tree[index].0;
-            let before = next.len();
             rules.for_each_move(army, |mv| {
                 let after = army.after(mv);
-                if seen.insert(after) {
+                // The limit may come within an army's moves: the rest go unjudged.
+                if nodes < node_limit && seen.insert(after) {
                     next.push((score(after), after, index, mv));
+                    nodes += 1;
                 }
             });
-            nodes += (next.len() - before) as u64;
         }
         if next.is_empty() {
             return ended(nodes);
