@@ -71,14 +71,17 @@ impl BoundTable {
     }
 
     /// Stores `bound` for `army`, replacing its slot or the slot with the smaller bound
-    /// of the pair (small bounds are quick to learn again; an old epoch's bound counts 0).
+    /// of the pair (small bounds are quick to learn again). A slot of an old epoch is an
+    /// empty one, whatever it holds, so that what a table holds after a clear never
+    /// depends on what it held before (a depth- or node-limited search repeats exactly).
     #[inline]
     pub(crate) fn put(&mut self, army: Army, bound: u32) {
         let index = army.digest() as usize & self.mask;
         let epoch = self.epoch;
         let pair = &mut self.slots[index..index + 2];
         let current = |slot: &Slot| if slot.epoch == epoch { slot.bound } else { 0 };
-        let slot = match pair.iter().position(|slot| slot.army == army) {
+        let mine = |slot: &Slot| slot.army == army && slot.epoch == epoch;
+        let slot = match pair.iter().position(mine) {
             Some(i) => i,
             None => usize::from(current(&pair[1]) < current(&pair[0])),
         };
@@ -108,6 +111,27 @@ mod tests {
         assert_eq!(table.get(a), 9);
         table.clear();
         assert_eq!(table.get(a), 0);
+    }
+
+    #[test]
+    fn a_cleared_table_fills_as_a_new_one_does() {
+        // One pair of slots. Before, an army left in the second slot by an old epoch was
+        // stored there again, and a tie then evicted another army than in a new table (a
+        // depth-limited search of a race repeated with other nodes: fuzz/engine_calls).
+        let [p, x, y, z] = [1, 2, 3, 4].map(|n| Army([n, 0, 0, 0]));
+        let mut used = BoundTable::new(0);
+        used.put(p, 5);
+        used.put(x, 5);
+        used.clear();
+        let mut new = BoundTable::new(0);
+        for table in [&mut used, &mut new] {
+            table.put(x, 3);
+            table.put(y, 3);
+            table.put(z, 3);
+        }
+        for army in [p, x, y, z] {
+            assert_eq!(used.get(army), new.get(army));
+        }
     }
 
     #[test]
