@@ -111,9 +111,15 @@ const FAR_RACE: &str =
 
 #[test]
 fn depth_and_node_limited_searches_of_a_far_race_end_soon_and_repeat() {
-    // The solver's budget follows the limits, a depth limit alone getting a bounded
-    // default: before, each of these searches took 13 to 25 s (its beam search unbounded).
-    for limits in [Limits::depth(2), Limits::nodes(5_000)] {
+    // The solver's budget follows the limits, a depth limit without a node limit getting a
+    // bounded default: before, each of these searches took 13 to 25 s (its beam search
+    // unbounded), and one with an hour beside its depth limit had half an hour.
+    let hour = Duration::from_secs(3_600);
+    for limits in [
+        Limits::depth(2),
+        Limits::nodes(5_000),
+        Limits::depth(2).with_time(hour),
+    ] {
         for turn in ["x", "o"] {
             let game = Game::from_position(pos(&format!("{FAR_RACE} {turn}")));
             let limits = limits.clone();

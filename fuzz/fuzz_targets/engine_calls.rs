@@ -548,8 +548,12 @@ fn check_result(
     }
     if limits.nodes == 0 && limits.time_ms == 0 && !stopped {
         assert!(out.depth >= 1, "a search limited by depth alone ended at 0");
+        // A race answer's depth is its race's plies, whatever the limit (above).
         assert!(
-            out.depth == limits.depth || out.score.abs() >= FORCED || game.legal_moves().len() == 1,
+            halma::race::separated(position)
+                || out.depth == limits.depth
+                || out.score.abs() >= FORCED
+                || game.legal_moves().len() == 1,
             "depth {} of {} without a forced result ({}) in {position}",
             out.depth,
             limits.depth,

@@ -7,11 +7,11 @@
 //! `a <= b` and loses in `2b` otherwise. The solver spends half the search's limits on the
 //! side to move's count (each count's beam search has as much again: as many nodes, or time
 //! to three quarters of the search's), and an eighth on the other side's: with a node limit
-//! `n`, `5n / 4` nodes at most; a depth limit alone stands for `DEPTH_ONLY_NODES`. When it
-//! proves the count, its move is optimal; beyond its reach it plays the shortest sequence
-//! its beam search found, a better plan than the search's distance estimate. The score is
-//! the forced result when the counts decide the race, else the estimated race in
-//! hundredths of a move.
+//! `n`, `5n / 4` nodes at most; a depth limit without a node limit (a time limit beside it
+//! or not) stands for `DEPTH_ONLY_NODES`. When it proves the count, its move is optimal;
+//! beyond its reach it plays the shortest sequence its beam search found, a better plan
+//! than the search's distance estimate. The score is the forced result when the counts
+//! decide the race, else the estimated race in hundredths of a move.
 
 use crate::clock::Instant;
 use crate::moves::Move;
@@ -33,9 +33,10 @@ const THEIR_SHARE: u32 = 8;
 /// plays in the rest when it has nothing).
 const LAST_SHARE: f32 = 0.75;
 
-/// The node limit the solver's shares are taken of when the search has neither a time nor
-/// a node limit (a depth limit alone): bounded, so that a depth-limited search ends soon
-/// and repeats exactly. The side to move's share, 10,000 nodes for the exact search and as
+/// The node limit the solver's shares are taken of when the search has a depth limit and no
+/// node limit, or neither a node nor a time limit: bounded, so that a depth-limited search
+/// ends soon (whatever time limit comes beside it) and, without a time limit, repeats
+/// exactly. The side to move's share, 10,000 nodes for the exact search and as
 /// many for the beam search, is a few tenths of a second in a race from engine games, and
 /// 1.6 s of CPU time for the costliest race known (an army strung out far from its goal, a
 /// hundred moves each army; 9 s before, at 100,000 nodes and an unbounded beam search).
@@ -44,9 +45,10 @@ const DEPTH_ONLY_NODES: u64 = 20_000;
 
 /// The solver's budget within `limits` for a `share` of them.
 fn budget(limits: &Limits, share: u32) -> Budget {
-    let nodes = match (limits.nodes, limits.time) {
-        (None, None) => Some(DEPTH_ONLY_NODES),
-        (nodes, _) => nodes,
+    let bounded = limits.depth.is_some() || limits.time.is_none();
+    let nodes = match limits.nodes {
+        None if bounded => Some(DEPTH_ONLY_NODES),
+        nodes => nodes,
     };
     Budget {
         nodes: nodes.map(|nodes| nodes / u64::from(share)),
