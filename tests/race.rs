@@ -8,22 +8,10 @@ mod common;
 use std::collections::HashSet;
 use std::time::Duration;
 
-use common::{Rng, pos, within};
+use common::{Rng, pos, race_positions, within};
 use halma::race::{self, Budget, Puzzle, Separation, Solver};
 use halma::{Bitboard, Game, Move, Outcome, Position, Side, Square};
 use proptest::prelude::*;
-
-/// Race positions from engine games (also the `solve --bench` set).
-const RACES: &str = include_str!("data/races.txt");
-
-/// The race positions of [`RACES`].
-fn races() -> Vec<Position> {
-    RACES
-        .lines()
-        .filter(|line| !line.is_empty() && !line.starts_with('#'))
-        .map(pos)
-        .collect()
-}
 
 /// The position with `pieces` for `side`, the other side's pieces of `position`, and `side`
 /// to move.
@@ -307,7 +295,7 @@ fn races_played_out_end_as_the_verdict_says() {
     let mut solver = Solver::new();
     solver.set_budget(Budget::nodes(2_000));
     let mut played = 0;
-    for position in races().into_iter().step_by(2) {
+    for position in race_positions().into_iter().step_by(2) {
         let race = race::race(&position, &mut solver).expect("separated");
         // Each side's sequence alone, the other side's pieces standing: legal, and it fills
         // the goal (in a game not over yet).
@@ -365,7 +353,7 @@ fn a_small_budget_brackets_the_count() {
     let mut hurried = Solver::new();
     hurried.set_budget(Budget::nodes(50));
     let mut bracketed = 0;
-    for position in races().into_iter().step_by(2) {
+    for position in race_positions().into_iter().step_by(2) {
         for side in Side::ALL {
             let puzzle = puzzle(&position, side);
             let Some(solution) = exact.solve(&puzzle) else {
@@ -429,7 +417,7 @@ fn a_time_budget_of_duration_max_is_no_deadline_and_no_overflow() {
     solver.set_budget(Budget::nodes(2_000).and_time(Duration::MAX));
     let mut limited = Solver::new();
     limited.set_budget(Budget::nodes(2_000));
-    for position in races().into_iter().step_by(8) {
+    for position in race_positions().into_iter().step_by(8) {
         for side in Side::ALL {
             let puzzle = puzzle(&position, side);
             assert_eq!(solver.count(&puzzle), limited.count(&puzzle), "{position}");
@@ -439,7 +427,7 @@ fn a_time_budget_of_duration_max_is_no_deadline_and_no_overflow() {
     solver.set_budget(Budget::time(Duration::MAX));
     let home = Puzzle::new(Side::X, Side::X.goal()).unwrap();
     assert_eq!(solver.solve(&home).unwrap().moves, []);
-    let position = races()[0];
+    let position = race_positions()[0];
     assert!(solver.count(&puzzle(&position, Side::X)).exact().is_some());
 }
 

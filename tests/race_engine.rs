@@ -14,12 +14,9 @@ mod common;
 
 use std::time::Duration;
 
-use common::{pos, within};
+use common::{pos, race_positions, within};
 use halma::race::{self, Budget, Puzzle, Solver};
 use halma::{Bitboard, Engine, Game, Limits, Move, Position, Side, Square};
-
-/// Race positions from engine games.
-const RACES: &str = include_str!("data/races.txt");
 
 /// The nodes the perfect racer's solver may spend on a move.
 const PERFECT_NODES: u64 = 3_000_000;
@@ -45,11 +42,10 @@ fn turned(set: Bitboard) -> Bitboard {
 /// solver proves from the start, x to move (the same races with o to move are their
 /// mirror images).
 fn mirrored_races() -> Vec<Position> {
-    RACES
-        .lines()
-        .filter(|line| !line.is_empty() && !line.starts_with('#'))
-        .filter_map(|line| {
-            let army = pos(line).pieces(Side::X);
+    race_positions()
+        .into_iter()
+        .filter_map(|race_position| {
+            let army = race_position.pieces(Side::X);
             let position = Position::from_parts([army, turned(army)], Side::X).ok()?;
             // The engine's solver, fresh as in a node-limited search.
             let mut solver = Solver::new();
@@ -147,10 +143,8 @@ fn a_node_limited_search_of_a_race_keeps_within_its_solver_share() {
     // beam search judged every move of the army at which it reached its limit: 23 nodes
     // for a limit of 16 (found by fuzz/engine_calls).
     let mut engine = Engine::new();
-    let races = RACES
-        .lines()
-        .filter(|line| !line.is_empty() && !line.starts_with('#'))
-        .map(pos)
+    let races = race_positions()
+        .into_iter()
         .chain([pos(&format!("{FAR_RACE} o"))]);
     for position in races {
         assert!(race::separated(&position), "{position}");

@@ -521,8 +521,9 @@ fn check_result(
     let Some(limits) = limits else {
         return;
     };
+    let race = halma::race::separated(position);
     // A race answer's depth is the plies of the race to its end (halma.h, `depth`).
-    if limits.depth > 0 && !halma::race::separated(position) {
+    if limits.depth > 0 && !race {
         assert!(
             out.depth <= limits.depth,
             "depth {} for a limit of {}",
@@ -534,7 +535,7 @@ fn check_result(
         // "About" the limit (halma.h): the race solver of a separated race may spend a
         // quarter more (src/search/separated.rs: half for the mover's count, as much again
         // for its beam search, an eighth and an eighth for the other side's).
-        let allowed = if halma::race::separated(position) {
+        let allowed = if race {
             limits.nodes + limits.nodes / 4
         } else {
             limits.nodes
@@ -550,8 +551,7 @@ fn check_result(
         assert!(out.depth >= 1, "a search limited by depth alone ended at 0");
         // A race answer's depth is its race's plies, whatever the limit (above).
         assert!(
-            halma::race::separated(position)
-                || out.depth == limits.depth
+            race || out.depth == limits.depth
                 || out.score.abs() >= FORCED
                 || game.legal_moves().len() == 1,
             "depth {} of {} without a forced result ({}) in {position}",

@@ -13,6 +13,18 @@ use halma::{Bitboard, Move, Position, Side, Square};
 pub const START: &str =
     "ooooo11/ooooo11/oooo12/ooo13/oo14/16/16/16/16/16/16/14xx/13xxx/12xxxx/11xxxxx/11xxxxx x";
 
+/// Race positions from engine games (also the `solve --bench` set).
+const RACES: &str = include_str!("../data/races.txt");
+
+/// The race positions of [`RACES`] (separated armies, some of them won already).
+pub fn race_positions() -> Vec<Position> {
+    RACES
+        .lines()
+        .filter(|line| !line.is_empty() && !line.starts_with('#'))
+        .map(pos)
+        .collect()
+}
+
 /// The tools' seeded generator (SplitMix64): every failure message prints the seed, so a
 /// failure reproduces.
 pub use halma_tools::rng::Rng;
