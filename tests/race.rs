@@ -8,7 +8,7 @@ mod common;
 use std::collections::HashSet;
 use std::time::Duration;
 
-use common::{Rng, pos, race_positions, within};
+use common::{FAR_RACE, Rng, pos, race_positions, within};
 use halma::race::{self, Budget, Puzzle, Separation, Solver};
 use halma::{Bitboard, Game, Move, Outcome, Position, Side, Square};
 use proptest::prelude::*;
@@ -374,12 +374,6 @@ fn a_small_budget_brackets_the_count() {
     assert!(bracketed >= 5, "{bracketed} bracketed");
 }
 
-/// x one move from filling its goal (a11-a12), o's army strung along ranks 6 and 7, all 19
-/// pieces outside its own: separated, and far beyond a small budget's reach for o. Each of
-/// o's armies has a hundred moves or more, and each costs the solver tens of microseconds.
-const FAR_RACE: &str =
-    "xxxxx11/xxxxx11/xxxx12/xxx13/1x14/x15/16/16/16/oooooooooooooooo/ooo13/16/16/16/16/16 o";
-
 #[test]
 fn a_node_budget_bounds_the_beam_search_too() {
     // Before, a node budget bounded the exact search alone: the beam search after it (not
@@ -388,7 +382,7 @@ fn a_node_budget_bounds_the_beam_search_too() {
     const BUDGET: u64 = 5_000;
     let count = |side| {
         within(Duration::from_secs(60), "a far race's count", move || {
-            let position = pos(FAR_RACE);
+            let position = pos(&format!("{FAR_RACE} o"));
             let mut solver = Solver::new();
             solver.set_budget(Budget::nodes(BUDGET));
             solver.count(&puzzle(&position, side))

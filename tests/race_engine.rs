@@ -14,7 +14,7 @@ mod common;
 
 use std::time::Duration;
 
-use common::{pos, race_positions, within};
+use common::{FAR_RACE, pos, race_positions, within};
 use halma::race::{self, Budget, Puzzle, Solver};
 use halma::{Bitboard, Engine, Game, Limits, Move, Position, Side, Square};
 
@@ -99,11 +99,6 @@ fn the_engine_wins_mirrored_races_against_a_perfect_racer() {
         }
     }
 }
-
-/// x one move from its goal (a11-a12), o's army strung along ranks 6 and 7, all 19 pieces
-/// outside its own: separated, and far beyond the reach of a small budget for o.
-const FAR_RACE: &str =
-    "xxxxx11/xxxxx11/xxxx12/xxx13/1x14/x15/16/16/16/oooooooooooooooo/ooo13/16/16/16/16/16";
 
 #[test]
 fn depth_and_node_limited_searches_of_a_far_race_end_soon_and_repeat() {

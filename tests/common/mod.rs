@@ -16,6 +16,13 @@ pub const START: &str =
 /// Race positions from engine games (also the `solve --bench` set).
 const RACES: &str = include_str!("../data/races.txt");
 
+/// A far race, its placement without the side to move: x one move from filling its goal
+/// (a11-a12), o's army strung along ranks 6 and 7, all 19 pieces outside its own: separated,
+/// and far beyond a small budget's reach for o. Each of o's armies has a hundred moves or
+/// more, and each costs the race solver tens of microseconds.
+pub const FAR_RACE: &str =
+    "xxxxx11/xxxxx11/xxxx12/xxx13/1x14/x15/16/16/16/oooooooooooooooo/ooo13/16/16/16/16/16";
+
 /// The race positions of [`RACES`] (separated armies, some of them won already).
 pub fn race_positions() -> Vec<Position> {
     RACES
