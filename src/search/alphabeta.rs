@@ -15,6 +15,7 @@ use super::frame::{MAX_PLY, NO_MOVE, Stack};
 use super::limits::Limits;
 use super::ordering::{Counters, History, Keys, Picker, is_special};
 use super::params::Params;
+use super::root::Helper;
 use super::stop::{Shared, Stops};
 use super::time::Clock;
 use super::tt::{Bound, Table};
@@ -43,10 +44,8 @@ pub(crate) struct Searcher<'a> {
     /// others (helpers) search until the search halts, filling the table, and a helper's
     /// deeper completed iteration may give the move (`threads::Vote`).
     pub(crate) main: bool,
-    /// Whether this thread searches only every other depth (the odd ones): a helper of odd
-    /// number, so that it runs an iteration ahead of the main thread and the table holds the
-    /// deeper results when the main thread gets there (Lazy SMP's skipped depths).
-    pub(crate) skips_even_depths: bool,
+    /// A helper's share of the root moves: where it begins its pass over them.
+    pub(crate) helper: Option<Helper>,
     /// The only thread: the node limit is then counted exactly (a deterministic search).
     alone: bool,
     pub(crate) params: Params,
@@ -78,12 +77,12 @@ pub(crate) struct Searcher<'a> {
 }
 
 /// The threads of a search as one searcher sees them: what they share, its number (0 for
-/// the main thread) and whether it is alone.
+/// the main thread) and how many they are.
 #[derive(Clone, Copy)]
 pub(crate) struct Team<'a> {
     pub(crate) shared: &'a Shared,
     pub(crate) number: usize,
-    pub(crate) alone: bool,
+    pub(crate) threads: usize,
 }
 
 impl<'a> Searcher<'a> {
@@ -117,8 +116,9 @@ impl<'a> Searcher<'a> {
             stops,
             shared: team.shared,
             main: team.number == 0,
-            skips_even_depths: team.number % 2 == 1,
-            alone: team.alone,
+            helper: (team.number > 0)
+                .then(|| Helper::new(team.number - 1, team.threads.saturating_sub(1))),
+            alone: team.threads <= 1,
             params,
             eval,
             salt,

@@ -28,6 +28,46 @@ pub(crate) struct RootMove {
     pub(crate) exact: bool,
 }
 
+/// A helper's share of the root moves. Every thread searches every depth and the best move
+/// of the last iteration first (its score bounds the others), but a helper takes the other
+/// moves in reverse order, helper `index` of `count` starting `index / count` of the way
+/// along: so the main thread and the helpers begin at different moves and meet, each then
+/// finding the others' results in the table, where the same order would search the same
+/// moves at once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Helper {
+    index: usize,
+    count: usize,
+}
+
+impl Helper {
+    /// Helper `index` (from 0) of `count` helpers.
+    pub(crate) fn new(index: usize, count: usize) -> Helper {
+        Helper {
+            index,
+            count: count.max(index + 1),
+        }
+    }
+
+    /// The helper's order of `root` for an iteration.
+    fn reorder(self, root: &mut [RootMove]) {
+        if let Some((_, rest)) = root.split_first_mut() {
+            rest.reverse();
+            rest.rotate_left(self.index * rest.len() / self.count);
+        }
+    }
+}
+
+/// Puts the moves of `root` but its first (the iteration's best) back in the order of
+/// `order`, the same moves: a helper's iteration ends in the main thread's order.
+fn restore(root: &mut [RootMove], order: &[RootMove]) {
+    let best = root[0].mv;
+    let others = order.iter().filter(|entry| entry.mv != best);
+    for (slot, entry) in root[1..].iter_mut().zip(others) {
+        *slot = *entry;
+    }
+}
+
 /// What a finished search found.
 pub(crate) struct Answer {
     pub(crate) best_move: Move,
@@ -71,10 +111,13 @@ impl Searcher<'_> {
             if self.aborted {
                 break;
             }
-            if self.skips(depth, max_depth) {
-                continue;
+            if let Some(helper) = self.helper {
+                helper.reorder(&mut root);
             }
             let score = self.aspirated(&mut position, &mut root, depth, best.score, margin);
+            if self.helper.is_some() {
+                restore(&mut root, &completed);
+            }
             if self.aborted {
                 // A move of the unfinished iteration that beat the first one is better.
                 if self.best_changed && root[0].exact {
@@ -131,12 +174,6 @@ impl Searcher<'_> {
             self.choose(game, &completed, &mut best, margin);
         }
         best
-    }
-
-    /// Whether this thread leaves out the iteration of `depth` (a helper of odd number the
-    /// even depths, but for the last, `max_depth`).
-    fn skips(&self, depth: u32, max_depth: u32) -> bool {
-        self.skips_even_depths && depth.is_multiple_of(2) && depth < max_depth
     }
 
     /// The root moves, the best-ordered first: a winning move, else by gain toward the goal.
@@ -293,5 +330,57 @@ impl Searcher<'_> {
             }
         }
         best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::square::Square;
+
+    /// Root moves `0 -> 100`, `1 -> 101`, ...: their number tells them.
+    fn moves(count: u8) -> Vec<RootMove> {
+        (0..count)
+            .map(|from| RootMove {
+                mv: Move::new(Square::new(from), Square::new(100 + from)),
+                score: -INFINITY,
+                exact: false,
+            })
+            .collect()
+    }
+
+    fn numbers(root: &[RootMove]) -> Vec<u8> {
+        root.iter().map(|entry| entry.mv.from.index()).collect()
+    }
+
+    #[test]
+    fn helpers_keep_the_best_first_and_begin_the_others_at_different_moves() {
+        let order = |index, count| {
+            let mut root = moves(6);
+            Helper::new(index, count).reorder(&mut root);
+            numbers(&root)
+        };
+        assert_eq!(order(0, 1), [0, 5, 4, 3, 2, 1]);
+        assert_eq!(order(0, 2), [0, 5, 4, 3, 2, 1]);
+        assert_eq!(order(1, 2), [0, 3, 2, 1, 5, 4]);
+        assert_eq!(order(2, 3), [0, 2, 1, 5, 4, 3]);
+        assert_eq!(order(3, 0), [0, 2, 1, 5, 4, 3], "a count below the index");
+        let mut one = moves(1);
+        Helper::new(0, 1).reorder(&mut one);
+        assert_eq!(numbers(&one), [0]);
+    }
+
+    #[test]
+    fn a_helpers_iteration_ends_in_the_main_threads_order_with_its_best_first() {
+        let order = moves(5);
+        let mut root = order.clone();
+        Helper::new(0, 1).reorder(&mut root);
+        // The iteration found move 2 best: it went to the front.
+        root[..=3].rotate_right(1);
+        root[0].score = 7;
+        assert_eq!(numbers(&root), [2, 0, 4, 3, 1]);
+        restore(&mut root, &order);
+        assert_eq!(numbers(&root), [2, 0, 1, 3, 4]);
+        assert_eq!(root[0].score, 7);
     }
 }

@@ -1,10 +1,11 @@
 //! Lazy SMP: the threads of one search. Every thread searches the same root by iterative
-//! deepening (the helpers of odd number only every other depth, so that they run ahead of
-//! the main thread), sharing only the transposition table (lockless), the halt, the node
-//! count and the marks of the moves being searched, which the others leave for later
-//! (`busy`); the helpers' results reach the main thread through the table, and the main
-//! thread alone reads the clock, hears the stops and reports each iteration. The move is
-//! the main thread's, or a helper's that completed a deeper iteration (a vote by depth).
+//! deepening, every depth, the helpers taking the root moves after the first in another
+//! order than the main thread (`root::Helper`). They share only the transposition table
+//! (lockless), the halt, the node count and the marks of the moves being searched, which
+//! the others leave for later (`busy`); the helpers' results reach the main thread through
+//! the table, and the main thread alone reads the clock, hears the stops and reports each
+//! iteration. The move is the main thread's, or a helper's that completed a deeper
+//! iteration (a vote by depth).
 //! With one thread nothing is spawned (a WebAssembly build has no threads); with more, the
 //! helpers are scoped to the search (spawning them costs microseconds against the
 //! milliseconds of a search, and nothing outlives it).
@@ -37,12 +38,11 @@ pub(crate) fn search(
     info: &mut dyn FnMut(&SearchInfo),
 ) -> Answer {
     let shared = Shared::new(threads);
-    let alone = threads <= 1;
     let searcher = |number| {
         let team = Team {
             shared: &shared,
             number,
-            alone,
+            threads,
         };
         Searcher::new(table, stops, team, game, limits, start)
     };
@@ -129,8 +129,9 @@ mod tests {
         }
     }
 
-    /// The iterations a thread of `number` completes in a search of the opening to `depth`.
-    fn iterations(number: usize, depth: u32) -> Vec<u32> {
+    /// The iterations a thread of `number` (of `number + 1`, the others idle) completes in a
+    /// search of the opening to `depth`, and the score of the last.
+    fn iterations(number: usize, depth: u32) -> (Vec<u32>, i32) {
         let (signal, shared, table, game) = (
             Signal::default(),
             Shared::default(),
@@ -141,22 +142,22 @@ mod tests {
         let team = Team {
             shared: &shared,
             number,
-            alone: true,
+            threads: number + 1,
         };
-        let limits = Limits::depth(depth);
+        let limits = Limits::depth(depth).with_params(Params::exhaustive());
         let mut searcher = Searcher::new(&table, stops, team, &game, &limits, Instant::now());
         let mut depths = Vec::new();
-        searcher.run(&game, &limits, &mut |info| depths.push(info.depth));
-        depths
+        let answer = searcher.run(&game, &limits, &mut |info| depths.push(info.depth));
+        (depths, answer.score)
     }
 
     #[test]
-    fn a_helper_of_odd_number_searches_the_odd_depths_and_the_last() {
-        assert_eq!(iterations(0, 6), [1, 2, 3, 4, 5, 6]);
-        assert_eq!(iterations(1, 6), [1, 3, 5, 6]);
-        assert_eq!(iterations(1, 5), [1, 3, 5]);
-        assert_eq!(iterations(2, 4), [1, 2, 3, 4]);
-        assert_eq!(iterations(3, 4), [1, 3, 4]);
+    fn a_helper_searches_every_depth_in_its_own_order_to_the_same_score() {
+        let (depths, score) = iterations(0, 4);
+        assert_eq!(depths, [1, 2, 3, 4]);
+        for number in 1..4 {
+            assert_eq!(iterations(number, 4), (depths.clone(), score));
+        }
     }
 
     /// An answer of `depth` with `score`, its move telling the thread.
@@ -211,7 +212,7 @@ mod tests {
         let team = Team {
             shared: &shared,
             number: 0,
-            alone: false,
+            threads: 2,
         };
         let limits = Limits::depth(4).with_params(Params {
             defer_depth: 2,

@@ -93,7 +93,7 @@ mod tests {
     use super::*;
     use crate::search::Params;
 
-    /// The clock of a search of `limits` with a time of a second.
+    /// The clock of a search with `params` and a time of a second.
     fn clock(params: Params) -> Clock {
         let limits = Limits {
             time: Some(Duration::from_secs(1)),
