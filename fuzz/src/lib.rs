@@ -9,8 +9,8 @@
 pub mod c_abi;
 
 use halma::{
-    Bitboard, Game, IllegalMoveError, Move, Outcome, ParseLegalMoveError, ParsePositionError,
-    PlayError, Position, Side, Square,
+    Bitboard, File, Game, IllegalMoveError, Move, Outcome, ParseLegalMoveError, ParsePositionError,
+    PlayError, Position, Rank, Side, Square,
 };
 
 /// The eight directions, as (file, rank) deltas.
@@ -79,8 +79,8 @@ impl Board {
     /// hop from `from` to `to`: one jump over an adjacent occupied square onto an empty
     /// one, under the goal-camp rule.
     pub fn is_hop(&self, origin: Square, from: Square, to: Square) -> bool {
-        let df = i16::from(to.file()) - i16::from(from.file());
-        let dr = i16::from(to.rank()) - i16::from(from.rank());
+        let df = i16::from(to.file_of().index()) - i16::from(from.file_of().index());
+        let dr = i16::from(to.rank_of().index()) - i16::from(from.rank_of().index());
         if !matches!(df, -2 | 0 | 2) || !matches!(dr, -2 | 0 | 2) || (df, dr) == (0, 0) {
             return false;
         }
@@ -158,9 +158,16 @@ pub fn reference_moves(position: &Position) -> Vec<Move> {
     moves
 }
 
+/// The square on the file and rank of these indices (0 to 15 each), or `None` off the board.
+fn square_at(file: u8, rank: u8) -> Option<Square> {
+    Some(Square::at(File::from_index(file)?, Rank::from_index(rank)?))
+}
+
 /// Whether `a` and `b` are neighbours (one of the 8 directions).
 fn adjacent(a: Square, b: Square) -> bool {
-    a != b && a.file().abs_diff(b.file()) <= 1 && a.rank().abs_diff(b.rank()) <= 1
+    a != b
+        && a.file_of().index().abs_diff(b.file_of().index()) <= 1
+        && a.rank_of().index().abs_diff(b.rank_of().index()) <= 1
 }
 
 /// The squares of move text by the letter of RULES.md: names `a1`..`p16` (lower case, no
@@ -178,7 +185,7 @@ pub fn reference_parse_path(text: &str) -> Option<Vec<Square>> {
             return None;
         }
         let rank: u8 = rank.parse().ok().filter(|r| (1..=16).contains(r))?;
-        path.push(Square::from_coords(file - b'a', rank - 1)?);
+        path.push(square_at(file - b'a', rank - 1)?);
     }
     if path.len() < 2 {
         return None;
@@ -237,8 +244,7 @@ pub fn reference_parse_position(text: &str) -> ReferencePosition {
                 if file >= 16 {
                     return ReferencePosition::Syntax;
                 }
-                pieces[side.index()]
-                    .insert(Square::from_coords(file, rank).unwrap_or(Square::new(0)));
+                pieces[side.index()].insert(square_at(file, rank).unwrap_or(Square::new(0)));
                 file += 1;
                 i += 1;
             } else {
@@ -724,7 +730,8 @@ pub fn play_from_bytes(bytes: &mut Bytes<'_>, plies: usize, check: bool) -> Game
                 15
             };
             let distance = |s: Square| {
-                u32::from(s.rank().abs_diff(goal_rank)).max(u32::from(s.file().abs_diff(goal_file)))
+                u32::from(s.rank_of().index().abs_diff(goal_rank))
+                    .max(u32::from(s.file_of().index().abs_diff(goal_file)))
             };
             let best = moves
                 .iter()
