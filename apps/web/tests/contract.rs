@@ -262,11 +262,12 @@ impl Contract {
             }
             body
         } else if content_type.starts_with("text/plain") {
-            // The metrics: their families and types.
+            // The metrics: each family with its type (a family added later is an extension).
             let text = String::from_utf8_lossy(&response.body);
-            let families: Vec<&str> = text
+            let families: Map<String, Value> = text
                 .lines()
-                .filter_map(|line| line.strip_prefix("# TYPE "))
+                .filter_map(|line| line.strip_prefix("# TYPE ")?.split_once(' '))
+                .map(|(name, kind)| (name.to_owned(), Value::String(kind.to_owned())))
                 .collect();
             json!({ "families": families })
         } else {
