@@ -34,6 +34,36 @@ impl Outcome {
         !matches!(self, Outcome::Ongoing)
     }
 
+    /// The side that won, if a side has.
+    #[inline]
+    pub const fn winner(self) -> Option<Side> {
+        match self {
+            Outcome::Win(side) => Some(side),
+            _ => None,
+        }
+    }
+
+    /// How the game stands, as a stable code for programs: `"ongoing"`, `"win"` or
+    /// `"draw"`. With [`winner`](Outcome::winner), [`reason`](Outcome::reason) and
+    /// [`reason_code`](Outcome::reason_code) it is the outcome every binding shows
+    /// (`{result, winner, reason, reason_code}` in the JSON of the online game and of
+    /// `halma.js`).
+    ///
+    /// ```
+    /// use halma::{Draw, Outcome, Side};
+    ///
+    /// assert_eq!(Outcome::Ongoing.result_code(), "ongoing");
+    /// assert_eq!(Outcome::Win(Side::O).result_code(), "win");
+    /// assert_eq!(Outcome::Draw(Draw::Repetition).result_code(), "draw");
+    /// ```
+    pub const fn result_code(self) -> &'static str {
+        match self {
+            Outcome::Ongoing => "ongoing",
+            Outcome::Win(_) => "win",
+            Outcome::Draw(_) => "draw",
+        }
+    }
+
     /// Why the game ended, as a stable code a host can translate: `"goal_camp"` (a win),
     /// `"repetition"` or `"no_moves"` (draws); `None` while it goes on.
     ///

@@ -12,6 +12,9 @@
 //!   time, or a difficulty level) and can be stopped from another thread ([`search`]).
 //!   It starts no thread unless asked to ([`Engine::set_threads`]), and reads time from
 //!   one [`clock`], which a WebAssembly host sets.
+//! - The errors: a type per operation (such as [`PlayError`] or [`ParsePositionError`]),
+//!   each with a message for people and an [`ErrorKind`] for programs ([`Error::kind`]),
+//!   whose names every binding shares.
 //! - The C ABI is no part of this Rust API: the repository's `halma-capi` crate builds it
 //!   into `libhalma.a` and `libhalma.so` for C and C++ hosts (`include/halma.h`,
 //!   `include/halma.hpp`).
@@ -76,6 +79,7 @@
 
 mod bitboard;
 mod coords;
+mod error;
 mod game;
 mod moves;
 mod notation;
@@ -89,6 +93,7 @@ mod square;
 
 pub use bitboard::{Bitboard, Squares};
 pub use coords::{File, ParseFileError, ParseRankError, Rank};
+pub use error::{Error, ErrorKind};
 pub use game::{Draw, Game, NothingToUndoError, Outcome, PlayError};
 pub use moves::{MAX_MOVES, Move, MoveList};
 pub use notation::{MoveText, ParseMoveError};

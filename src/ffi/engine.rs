@@ -9,8 +9,8 @@ use std::sync::{Mutex, MutexGuard, TryLockError};
 use std::time::Duration;
 
 use crate::search::{
-    DEFAULT_LEVEL, DEFAULT_TABLE_MB, Engine, Limits, MAX_THREADS, SCORE_WIN, SearchError,
-    SearchInfo, SearchResult, StopHandle, StopToken,
+    DEFAULT_LEVEL, DEFAULT_TABLE_MB, Engine, Limits, MAX_THREADS, SCORE_WIN, SearchInfo,
+    SearchResult, StopHandle, StopToken,
 };
 
 use super::args::{Arg, Out, Shared, free, handle, safety};
@@ -341,14 +341,7 @@ fn search(
         Some(stop) => engine.search_with_stop(&game.game, limits, stop, &mut report),
         None => engine.search_with_info(&game.game, limits, &mut report),
     };
-    let result = result.map_err(|error| match error {
-        SearchError::GameOver => Error::new(
-            HALMA_STATUS_GAME_OVER,
-            "the game is over, so there is no move to search for",
-        ),
-        _ => Error::new(HALMA_STATUS_INVALID_ARGUMENT, error),
-    })?;
-    Ok(result_of(&result))
+    Ok(result_of(&result?))
 }
 
 /// A search result as C's.

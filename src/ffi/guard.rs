@@ -12,8 +12,6 @@ use std::any::Any;
 use std::cell::RefCell;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-use crate::{NothingToUndoError, ParseLegalMoveError, ParsePositionError, PlayError};
-
 use super::types::*;
 
 /// A failed call: its status and the sentence for the last error message.
@@ -48,36 +46,10 @@ impl Error {
     }
 }
 
-impl From<ParsePositionError> for Error {
-    fn from(error: ParsePositionError) -> Error {
-        let status = match error {
-            ParsePositionError::Invalid(_) => HALMA_STATUS_INVALID_POSITION,
-            _ => HALMA_STATUS_PARSE_ERROR,
-        };
-        Error::new(status, error)
-    }
-}
-
-impl From<PlayError> for Error {
-    fn from(error: PlayError) -> Error {
-        let status = match error {
-            PlayError::Syntax(_) => HALMA_STATUS_PARSE_ERROR,
-            PlayError::GameOver => HALMA_STATUS_GAME_OVER,
-            _ => HALMA_STATUS_ILLEGAL_MOVE,
-        };
-        Error::new(status, error)
-    }
-}
-
-impl From<ParseLegalMoveError> for Error {
-    fn from(error: ParseLegalMoveError) -> Error {
-        PlayError::from(error).into()
-    }
-}
-
-impl From<NothingToUndoError> for Error {
-    fn from(error: NothingToUndoError) -> Error {
-        Error::new(HALMA_STATUS_NOTHING_TO_UNDO, error)
+/// A library error: the status of its kind ([`status_of`]), and its message.
+impl<E: crate::Error> From<E> for Error {
+    fn from(error: E) -> Error {
+        Error::new(status_of(error.kind()), error)
     }
 }
 

@@ -3,6 +3,7 @@
 //! Codes are integer types with named constants, never Rust enums: C may pass any value,
 //! and an out-of-range enum would be undefined behaviour in Rust.
 
+use crate::error::ErrorKind;
 use crate::game::{Draw, Game, Outcome};
 use crate::moves::{MAX_MOVES, Move};
 use crate::side::Side;
@@ -122,6 +123,20 @@ const _: fn() = || {
     fn send_and_sync<T: Send + Sync>() {}
     send_and_sync::<halma_game>();
 };
+
+/// The status of a library error of `kind`: the one place where the library's kinds become
+/// C's statuses (each kind's name is its status's name without the prefix).
+pub(crate) fn status_of(kind: ErrorKind) -> halma_status {
+    match kind {
+        ErrorKind::Parse => HALMA_STATUS_PARSE_ERROR,
+        ErrorKind::InvalidPosition => HALMA_STATUS_INVALID_POSITION,
+        ErrorKind::IllegalMove => HALMA_STATUS_ILLEGAL_MOVE,
+        ErrorKind::GameOver => HALMA_STATUS_GAME_OVER,
+        ErrorKind::NothingToUndo => HALMA_STATUS_NOTHING_TO_UNDO,
+        ErrorKind::InvalidArgument => HALMA_STATUS_INVALID_ARGUMENT,
+        ErrorKind::Busy => HALMA_STATUS_BUSY,
+    }
+}
 
 pub(crate) fn outcome_code(outcome: Outcome) -> halma_outcome {
     match outcome {

@@ -106,7 +106,7 @@ pub const MAX_THREADS: usize = 256;
 #[non_exhaustive]
 pub enum SearchError {
     /// The game is over: there is no move to find.
-    #[error("the game is over")]
+    #[error("the game is over, so there is no move to search for")]
     GameOver,
     /// The limits set no depth, node count or time, so the search would never end.
     #[error("the search limits set no depth, node count or time")]

@@ -121,16 +121,11 @@ fn last_move(game: &Game) -> Option<(Move, Vec<Square>, Side)> {
 
 /// Writes `outcome` as `{result, winner, reason, reason_code}` (the online game's form).
 fn outcome(json: &mut Json, outcome: Outcome) {
-    let result = match outcome {
-        Outcome::Ongoing => "ongoing",
-        Outcome::Win(_) => "win",
-        Outcome::Draw(_) => "draw",
-    };
     json.open();
-    json.key("result").string(result);
-    match outcome {
-        Outcome::Win(side) => json.key("winner").string(side),
-        _ => json.key("winner").raw("null"),
+    json.key("result").string(outcome.result_code());
+    match outcome.winner() {
+        Some(side) => json.key("winner").string(side),
+        None => json.key("winner").raw("null"),
     };
     match outcome.reason() {
         Some(reason) => json.key("reason").string(reason),

@@ -3,7 +3,7 @@
 use pyo3::prelude::*;
 use pyo3::types::{PyTuple, PyType};
 
-use halma::{Draw, Move, Side, Square};
+use halma::{Move, Side, Square};
 
 use super::errors;
 
@@ -221,18 +221,14 @@ impl Outcome {
     /// The side that won (`"x"` or `"o"`), or `None`.
     #[getter]
     fn winner(&self) -> Option<&'static str> {
-        match self.0 {
-            halma::Outcome::Win(side) => Some(side_name(side)),
-            _ => None,
-        }
+        self.0.winner().map(side_name)
     }
 
     /// Why the game is drawn (`"repetition"` or `"no_moves"`), or `None`.
     #[getter]
     fn draw(&self) -> Option<&'static str> {
         match self.0 {
-            halma::Outcome::Draw(Draw::Repetition) => Some("repetition"),
-            halma::Outcome::Draw(_) => Some("no_moves"),
+            halma::Outcome::Draw(_) => self.0.reason_code(),
             _ => None,
         }
     }
