@@ -79,6 +79,7 @@
 
 mod bitboard;
 mod coords;
+mod distance;
 mod error;
 mod game;
 mod moves;

@@ -88,6 +88,23 @@ impl Side {
         self.other().home()
     }
 
+    /// The corner square of this side's goal camp, the farthest from its home: `a16` for
+    /// `x`, `p1` for `o`.
+    #[inline]
+    pub const fn goal_corner(self) -> Square {
+        match self {
+            Side::X => Square::new(240),
+            Side::O => Square::new(15),
+        }
+    }
+
+    /// The corner square of this side's home camp, the farthest from its goal: `p1` for
+    /// `x`, `a16` for `o` (the other side's [goal corner](Side::goal_corner)).
+    #[inline]
+    pub const fn home_corner(self) -> Square {
+        self.other().goal_corner()
+    }
+
     /// The letter of the side in position text: `'x'` or `'o'`.
     #[inline]
     pub const fn char(self) -> char {

@@ -1,12 +1,12 @@
 //! The engine against opponents that keep pieces in its goal camp: it never shuts one in,
 //! it lets a piece that waits for a way forward out, and a game nobody can win any more
 //! ends by repetition. The opponents are the match tool's scripted styles
-//! (`halma_tools::styles`); the engine searches to a fixed depth, so every run plays the same
+//! (`halma_opponents`); the engine searches to a fixed depth, so every run plays the same
 //! game.
 
 use halma::search::Params;
 use halma::{Bitboard, Draw, Engine, Game, Limits, Move, Outcome, Position, Side, Square};
-use halma_tools::styles;
+use halma_opponents::{Seat, Style};
 
 fn square(name: &str) -> Square {
     name.parse().unwrap()
@@ -21,13 +21,10 @@ fn mv(text: &str) -> Move {
 }
 
 /// Plays `game` to its end or `plies` more plies: the engine (depth-limited) for `engine`,
-/// `opponent` for the other side. Returns the game.
-fn play_out(
-    mut game: Game,
-    engine: Side,
-    plies: usize,
-    mut opponent: impl FnMut(&Game) -> Option<Move>,
-) -> Game {
+/// the scripted player named `opponent` for the other side. Returns the game.
+fn play_out(mut game: Game, engine: Side, plies: usize, opponent: &str) -> Game {
+    let style: Style = Style::parse(opponent).expect("a scripted player");
+    let mut opponent = Seat::new(&style, 0, 1);
     let mut searcher = Engine::with_table_mb(4);
     for _ in 0..plies {
         if game.outcome().is_over() {
@@ -36,7 +33,7 @@ fn play_out(
         let next = if game.position().turn() == engine {
             searcher.search(&game, &Limits::depth(3)).unwrap().best_move
         } else {
-            opponent(&game).expect("an ongoing game has a move")
+            opponent.choose(&game).expect("an ongoing game has a move")
         };
         game.play(next).expect("both players play legal moves");
     }
@@ -83,9 +80,7 @@ fn the_engine_lets_held_back_pieces_out_and_wins() {
         "1oxxx11/ooxxx11/xxxx12/xxxx12/xxx13/xx14/16/16/16/16/16/15o/13ooo/13ooo/12oooo/11ooooo x"
             .parse()
             .unwrap();
-    let game = play_out(Game::from_position(position), Side::X, 300, |game| {
-        styles::lazy(game, 3)
-    });
+    let game = play_out(Game::from_position(position), Side::X, 300, "lazy:3");
     assert_eq!(
         game.outcome(),
         Outcome::Win(Side::X),
@@ -107,7 +102,7 @@ fn a_spoiled_game_ends_by_repetition() {
         "oxxxxx10/xxxxx11/xx1x12/xxx13/xx14/x15/16/16/16/16/16/14oo/13ooo/13ooo/11ooooo/11ooooo x"
             .parse()
             .unwrap();
-    let game = play_out(Game::from_position(position), Side::X, 120, styles::spoiler);
+    let game = play_out(Game::from_position(position), Side::X, 120, "spoiler");
     assert_eq!(
         game.outcome(),
         Outcome::Draw(Draw::Repetition),

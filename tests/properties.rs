@@ -32,15 +32,7 @@ fn play_choices(choices: &[u32], greedy: u32) -> (Position, Vec<Move>) {
             break;
         }
         let m = if (choice >> 16) % 100 < greedy {
-            // File plus rank distance to the far corner of the goal: how much a move gains.
-            let (cf, cr) = match position.turn() {
-                Side::X => (0u8, 15u8),
-                Side::O => (15, 0),
-            };
-            let distance = |s: Square| {
-                (s.file_of().index().abs_diff(cf) + s.rank_of().index().abs_diff(cr)) as i32
-            };
-            let gain = |m: &Move| distance(m.from) - distance(m.to);
+            let gain = |m: &Move| position.turn().gain(*m);
             let best = moves.iter().map(gain).max().unwrap();
             let top: Vec<Move> = moves.iter().copied().filter(|m| gain(m) == best).collect();
             top[(choice & 0xffff) as usize % top.len()]

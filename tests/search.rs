@@ -41,17 +41,6 @@ impl Rng {
     }
 }
 
-fn distance(side: Side, square: Square) -> i32 {
-    let (file, rank) = (
-        i32::from(square.file_of().index()),
-        i32::from(square.rank_of().index()),
-    );
-    match side {
-        Side::X => file + (15 - rank),
-        Side::O => (15 - file) + rank,
-    }
-}
-
 /// A game of `plies` random moves from the start, mostly forward ones, so that positions of
 /// every phase come up; stops early at the end of the game.
 fn random_game(rng: &mut Rng, plies: usize) -> Game {
@@ -65,7 +54,7 @@ fn random_game(rng: &mut Rng, plies: usize) -> Game {
         let forward: Vec<Move> = moves
             .iter()
             .copied()
-            .filter(|m| distance(side, m.to) < distance(side, m.from))
+            .filter(|&m| side.gain(m) > 0)
             .collect();
         let pool: &[Move] = if !forward.is_empty() && rng.below(10) < 8 {
             &forward

@@ -19,7 +19,7 @@ use crate::position::parity::DIRECTIONS;
 use crate::side::Side;
 use crate::square::Square;
 
-use super::distance::DISTANCE;
+use crate::distance::DISTANCE;
 
 /// For each square, the squares within `radius` king steps of it, itself excluded.
 const fn within(radius: i8) -> [Bitboard; 256] {

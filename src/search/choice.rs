@@ -5,8 +5,8 @@ use crate::game::Game;
 
 use super::FORCED;
 use super::alphabeta::Searcher;
-use super::distance::{gain, remaining};
 use super::root::{Answer, RootMove};
+use crate::distance::{gain, remaining};
 
 impl Searcher<'_> {
     /// The final choice: with a margin (scaled down as the race ends), a pseudo-random

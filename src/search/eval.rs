@@ -9,8 +9,8 @@ use crate::position::Position;
 use crate::side::Side;
 
 use super::block::{Board, fill_cost, held_back_cost, is_blocked, trapped_cost, walled_in};
-use super::distance::{DISTANCE, LATERAL};
 use super::params::Params;
+use crate::distance::{DISTANCE, LATERAL};
 
 /// The score of a draw.
 pub(crate) const DRAW: i32 = 0;

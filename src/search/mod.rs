@@ -61,7 +61,6 @@ mod alphabeta;
 mod block;
 mod busy;
 mod choice;
-mod distance;
 mod eval;
 mod frame;
 mod levels;

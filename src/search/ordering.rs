@@ -4,8 +4,8 @@ use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::side::Side;
 
-use super::distance::{DISTANCE, gain};
 use super::tt::{decode, encode, from_code};
+use crate::distance::{DISTANCE, gain};
 
 /// The key of the table move: above every other.
 const TABLE_KEY: i32 = 1 << 28;

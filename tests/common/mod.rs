@@ -34,7 +34,7 @@ pub fn race_positions() -> Vec<Position> {
 
 /// The tools' seeded generator (SplitMix64): every failure message prints the seed, so a
 /// failure reproduces.
-pub use halma_tools::rng::Rng;
+pub use halma_opponents::Rng;
 
 /// The square named `name` (`"l2"`); panics on a bad name (test input only).
 pub fn sq(name: &str) -> Square {
@@ -133,23 +133,6 @@ fn middle_band() -> Bitboard {
         .collect()
 }
 
-/// How far `side`'s pieces are from the far corner of its goal, summed (file distance plus
-/// rank distance): lower is closer to winning.
-pub fn distance_to_goal(position: &Position, side: Side) -> u32 {
-    let (corner_file, corner_rank) = match side {
-        Side::X => (0u8, 15u8),
-        Side::O => (15, 0),
-    };
-    position
-        .pieces(side)
-        .iter()
-        .map(|s| {
-            (s.file_of().index().abs_diff(corner_file) + s.rank_of().index().abs_diff(corner_rank))
-                as u32
-        })
-        .sum()
-}
-
 /// The position after `plies` moves picked by `rng` from the start (using the engine's
 /// generator), stopping early when the position has no moves. With `greedy` in 0..=100 the
 /// percentage of moves chosen to advance the most toward the goal.
@@ -172,22 +155,20 @@ pub fn playout(rng: &mut Rng, plies: usize, greedy: usize) -> Vec<Position> {
     seen
 }
 
-/// Among `moves`, one that lowers the mover's [`distance_to_goal`] the most, ties broken at
-/// random.
+/// Among `moves`, one that brings the mover the most toward its goal corner
+/// ([`Side::gain`]), ties broken at random.
 pub fn best_advance(position: &Position, moves: &[Move], rng: &mut Rng) -> Move {
     let side = position.turn();
-    let gain = |mv: &Move| {
-        let (cf, cr) = match side {
-            Side::X => (0u8, 15u8),
-            Side::O => (15, 0),
-        };
-        let d = |s: Square| {
-            (s.file_of().index().abs_diff(cf) + s.rank_of().index().abs_diff(cr)) as i32
-        };
-        d(mv.from) - d(mv.to)
-    };
-    let best = moves.iter().map(gain).max().expect("moves is not empty");
-    let top: Vec<Move> = moves.iter().copied().filter(|m| gain(m) == best).collect();
+    let best = moves
+        .iter()
+        .map(|&mv| side.gain(mv))
+        .max()
+        .expect("moves is not empty");
+    let top: Vec<Move> = moves
+        .iter()
+        .copied()
+        .filter(|&mv| side.gain(mv) == best)
+        .collect();
     top[rng.below(top.len())]
 }
 

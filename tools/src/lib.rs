@@ -3,20 +3,14 @@
 //! match and its statistics; the engine protocol (served by `engine`, spoken by the match's
 //! `exec:` players to engines in other programs).
 
-pub mod blocker;
 pub mod cli;
 pub mod exec;
-#[cfg(test)]
-mod fixtures;
 pub mod log;
 pub mod players;
 pub mod positions;
 pub mod protocol;
-pub mod race;
 pub mod referee;
-pub mod rng;
 pub mod schedule;
 pub mod sprt;
 pub mod stats;
-pub mod styles;
 pub mod texel;

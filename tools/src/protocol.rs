@@ -40,15 +40,14 @@
 //! > quit
 //! ```
 //!
-//! This module depends on nothing but the `halma` library, so that it can be copied (with
-//! the `engine` binary and `cli`) into an older checkout to build that commit's engine.
+//! This module depends on nothing but the `halma` library and the names of engine players
+//! (`halma_opponents::Spec`).
 
 use std::fmt;
 use std::io::{self, BufRead, Write};
-use std::time::Duration;
 
-use halma::search::Params;
-use halma::{Engine, Game, Limits, Position, SearchResult};
+use halma::{Engine, Game, Position, SearchResult};
+pub use halma_opponents::Spec;
 
 /// A request of the client, one line.
 #[derive(Clone, Debug)]
@@ -229,75 +228,6 @@ impl fmt::Display for Reply {
     }
 }
 
-/// `text` as the whole number that `key` takes.
-pub(crate) fn whole<T: std::str::FromStr>(text: &str, key: &str) -> Result<T, String> {
-    text.parse()
-        .map_err(|_| format!("{key} takes a whole number, not {text:?}"))
-}
-
-/// An engine player: the limits it searches within and the threads it searches on.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Spec {
-    /// The limits and search parameters.
-    pub limits: Limits,
-    /// The threads (`threads=N`; 1 by default).
-    pub threads: usize,
-}
-
-impl Spec {
-    /// The engine player named by `spec`: limits joined by `+`, then settings after commas
-    /// (`depth:6+time:500`, `time:100,beam_base=12,lmr=off`, `time:100,threads=2`).
-    ///
-    /// - `time:MS`, `depth:N`, `nodes:N`: the engine at full strength with that limit;
-    /// - `level:N`: difficulty level N (1..=10) without its minimum thinking time;
-    ///   `paced-level:N`: the same with it, as a host plays it;
-    /// - `ab2`: a plain depth-2 alpha-beta (nothing pruned);
-    /// - settings: `threads=N` (the engine's threads, 1 to 256), any search parameter
-    ///   (`halma::search::Params::set`).
-    pub fn parse(spec: &str) -> Result<Spec, String> {
-        let mut parts = spec.split(',');
-        let head = parts.next().unwrap_or_default();
-        let mut limits: Option<Limits> = None;
-        for item in head.split('+') {
-            let (key, value) = item.split_once(':').unwrap_or((item, ""));
-            let number = || whole::<u64>(value, key);
-            let base = limits.take().unwrap_or_else(|| Limits::depth(0));
-            limits = Some(match key {
-                "ab2" => Limits::depth(2).with_params(Params::exhaustive()),
-                "level" => Limits::level(number()?.min(255) as u8).without_pace(),
-                "paced-level" => Limits::level(number()?.min(255) as u8),
-                "time" => base.with_time(Duration::from_millis(number()?)),
-                "depth" => base.with_depth(number()?.min(u64::from(u32::MAX)) as u32),
-                "nodes" => base.with_nodes(number()?),
-                _ => return Err(format!("unknown player {item:?}")),
-            });
-        }
-        let limits = limits.ok_or_else(|| format!("empty player {spec:?}"))?;
-        let mut params = limits.params().clone();
-        let mut threads = 1;
-        for setting in parts {
-            let (name, value) = setting
-                .split_once('=')
-                .ok_or_else(|| format!("a setting is name=value, not {setting:?}"))?;
-            if name == "threads" {
-                threads = whole::<usize>(value, name)?;
-                if !(1..=halma::search::MAX_THREADS).contains(&threads) {
-                    return Err(format!(
-                        "threads: 1 to {}, not {threads}",
-                        halma::search::MAX_THREADS
-                    ));
-                }
-            } else {
-                params.set(name, value)?;
-            }
-        }
-        Ok(Spec {
-            limits: limits.with_params(params),
-            threads,
-        })
-    }
-}
-
 /// The engine's side of the protocol: the engine, kept across the moves of a game, and the
 /// game last sent.
 pub struct Server {
@@ -461,34 +391,6 @@ mod tests {
             assert!(Reply::parse(garbage).is_err(), "{garbage:?} is read");
         }
         assert_eq!(Reply::error("two\nlines").to_string(), "error two lines");
-    }
-
-    #[test]
-    fn limits_are_read_like_the_match_players() {
-        let limits = |text| Spec::parse(text).map(|spec| spec.limits);
-        let both = limits("depth:6+time:500").unwrap();
-        assert_eq!(both.max_depth(), Some(6));
-        assert_eq!(both.max_time(), Some(Duration::from_millis(500)));
-        assert_eq!(limits("level:3").unwrap(), Limits::level(3).without_pace());
-        assert!(!limits("time:100,lmr=off").unwrap().params().lmr);
-        for bad in [
-            "",
-            "time",
-            "time:fast",
-            "time:100,lmr",
-            "time:100,nothing=1",
-            "time:100,threads=0",
-            "time:100,threads=257",
-            "time:100,threads=x",
-            "fast",
-        ] {
-            assert!(limits(bad).is_err(), "{bad:?} is read");
-        }
-        assert_eq!(Spec::parse("time:100").unwrap().threads, 1);
-        assert_eq!(
-            Spec::parse("time:100,threads=2,lmr=off").unwrap().threads,
-            2
-        );
     }
 
     /// The lines `server` writes for `input`.

@@ -8,7 +8,6 @@ use std::time::{Duration, Instant};
 use halma::{Draw, Game, Outcome, Side};
 
 use crate::players::{Failure, Seat};
-use crate::race::remaining;
 
 /// At the ply cap, the side ahead in the race by more than this many units (squares of
 /// distance to the goal corner) is adjudicated the winner; within it, the game is a draw.
@@ -119,7 +118,7 @@ pub fn play_out(
 /// The side ahead in the race by more than [`ADJUDICATION_LEAD`], if any.
 fn leader(game: &Game) -> Option<Side> {
     let position = game.position();
-    let lead = remaining(position, Side::O) - remaining(position, Side::X);
+    let lead = position.distance_left(Side::O) as i32 - position.distance_left(Side::X) as i32;
     match lead {
         l if l > ADJUDICATION_LEAD => Some(Side::X),
         l if l < -ADJUDICATION_LEAD => Some(Side::O),
@@ -132,7 +131,6 @@ mod tests {
     use halma::{Game, Outcome, Side};
 
     use super::*;
-    use crate::fixtures::{block, position, squares};
     use crate::players::Player;
 
     fn play(players: [&str; 2], game: Game, max_plies: usize) -> Played {
@@ -164,13 +162,11 @@ mod tests {
 
     #[test]
     fn a_game_without_a_legal_move_is_drawn() {
-        // x's goal is full (18 x and an o) and its piece on p1 is walled in.
-        let walls = squares("o1 o2 p2 n1 n3 p3");
-        let x = (Side::X.goal() - squares("a16")) | squares("p1");
-        let o = squares("a16") | walls | block('e'..='j', 6..=7);
+        // x's goal is full (18 x and an o on a16) and its piece on p1 is walled in.
+        let walled = "oxxxx11/xxxxx11/xxxx12/xxx13/xx14/16/16/16/16/4oooooo6/4oooooo6/16/16/13o1o/14oo/13oox x";
         let played = play(
             ["greedy", "greedy"],
-            Game::from_position(position(x, o, Side::X)),
+            Game::from_position(walled.parse().unwrap()),
             600,
         );
         assert_eq!(played.ending, Ending::NoMoves);

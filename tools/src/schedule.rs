@@ -9,9 +9,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use halma::{Game, Move, Side};
 
 use crate::players::{Player, Seat};
-use crate::race::gain;
 use crate::referee::{Ending, Played, play_out};
-use crate::rng::Rng;
+use halma_opponents::Rng;
 
 /// What a match plays.
 pub struct Match {
@@ -84,7 +83,7 @@ impl Match {
                 .legal_moves()
                 .iter()
                 .copied()
-                .filter(|&mv| gain(side, mv) >= 0)
+                .filter(|&mv| side.gain(mv) >= 0)
                 .collect();
             if forward.is_empty() {
                 break;
@@ -235,7 +234,7 @@ mod tests {
         for pair in 0..20 {
             let mut game = Game::new();
             for mv in played.opening(pair) {
-                assert!(gain(game.position().turn(), mv) >= 0, "{mv}");
+                assert!(game.position().turn().gain(mv) >= 0, "{mv}");
                 game.play(mv).unwrap();
             }
         }

@@ -22,7 +22,7 @@
 use std::process::ExitCode;
 
 use halma::Game;
-use halma_tools::players::{Player, Seat};
+use halma_opponents::{Seat, Style};
 
 /// The longest game played.
 const MAX_PLIES: usize = 600;
@@ -36,7 +36,7 @@ fn main() -> ExitCode {
     };
     for index in 0..games {
         let spec = format!("random:{}+greedy", 4 + 9 * index);
-        let player = Player::parse(&spec).expect("a valid player");
+        let player = Style::parse(&spec).expect("a valid player");
         let mut seats = [
             Seat::new(&player, seed.wrapping_mul(31).wrapping_add(2 * index), 1),
             Seat::new(

@@ -10,7 +10,7 @@
 use std::process::ExitCode;
 
 use halma::{Game, Move, Side};
-use halma_tools::rng::Rng;
+use halma_opponents::Rng;
 
 /// Plies per game at most.
 const MAX_PLIES: usize = 240;

@@ -17,9 +17,9 @@ use std::process::ExitCode;
 
 use halma::{Engine, Game, Limits};
 
+use halma_opponents::Rng;
 use halma_tools::cli::or_usage;
 use halma_tools::protocol::Spec;
-use halma_tools::rng::Rng;
 use halma_tools::say;
 
 const USAGE: &str =

@@ -7,7 +7,7 @@ use pyo3::exceptions::PyOverflowError;
 use pyo3::prelude::*;
 
 use halma::{Game, Limits, Move, MoveList, Side};
-use halma_tools::players::{Failure, Player, Seat};
+use halma_opponents::{Seat, Spec, Style};
 
 use super::engine::whole;
 use super::errors::{self, GameOverError, IllegalMoveError};
@@ -268,8 +268,8 @@ pub(crate) fn action_to_move(action: &Bound<'_, PyAny>, side: &str) -> PyResult<
 enum Kind {
     /// The engine within limits, its table kept across the game.
     Engine(Limits, Box<halma::Engine>),
-    /// A scripted player of the match tool (greedy, random, ...), deterministic given its seed.
-    Scripted(Player),
+    /// A scripted player (greedy, random, ...), deterministic given its seed.
+    Scripted(Style),
 }
 
 /// A built-in opponent of the Gymnasium environment, named as the match tool names players:
@@ -294,13 +294,13 @@ impl Opponent {
             ));
         }
         let table_mb = whole("table_mb", table_mb, 0, 1usize << 20)?;
-        let kind = match halma_tools::protocol::Spec::parse(spec) {
+        let kind = match Spec::parse(spec) {
             Ok(engine_spec) => {
                 let mut engine = halma::Engine::with_table_mb(table_mb);
                 engine.set_threads(engine_spec.threads);
                 Kind::Engine(engine_spec.limits, Box::new(engine))
             }
-            Err(_) => Kind::Scripted(Player::parse(spec).map_err(errors::other)?),
+            Err(_) => Kind::Scripted(Style::parse(spec).map_err(errors::other)?),
         };
         Ok(Opponent {
             kind,
@@ -330,16 +330,14 @@ impl Opponent {
                     .map_err(errors::search)?
                     .best_move
             }
-            Kind::Scripted(player) => {
+            Kind::Scripted(style) => {
                 // A seat for this move, seeded from the game's seed and ply: the same game
                 // gets the same moves.
                 let ply = game.moves().len() as u64;
                 let seed = self.seed ^ ply.wrapping_mul(0x9e37_79b9_7f4a_7c15);
-                Seat::new(player, seed, self.table_mb)
+                Seat::new(style, seed, self.table_mb)
                     .choose(game)
-                    .map_err(|failure| match failure {
-                        Failure::Forfeit(error) | Failure::Fatal(error) => errors::other(error),
-                    })?
+                    .map_err(errors::other)?
             }
         };
         Ok((core.play(mv)?, mv.to_string()))

@@ -1,5 +1,5 @@
-//! The seeded generator behind every random choice of the tools (SplitMix64), so that a
-//! match reproduces from its seed.
+//! The seeded generator behind every random choice of the opponents and the tools
+//! (SplitMix64), so that a game or a match reproduces from its seed.
 
 /// A SplitMix64 generator: small, fast, and the same sequence for the same seed everywhere.
 #[derive(Clone, Debug)]

@@ -4,8 +4,6 @@
 
 use halma::{Game, Move, Position};
 
-use crate::race::remaining;
-
 /// What the evaluation adds for each of the blocker's pieces in the opponent's goal (its own
 /// home camp), in half units of the race (a unit is one square nearer the goal corner): a
 /// unit and a half, so a piece there leaves by a step gaining two only when no other piece
@@ -72,7 +70,7 @@ fn worst_reply(position: &Position, floor: Option<i32>) -> i32 {
 /// pieces in the opponent's goal and [`STUCK`] more for each of those with no legal move.
 pub fn evaluate(position: &Position) -> i32 {
     let side = position.turn();
-    let race = remaining(position, side.other()) - remaining(position, side);
+    let race = position.distance_left(side.other()) as i32 - position.distance_left(side) as i32;
     let kept: i32 = (position.pieces(side) & side.home())
         .iter()
         .map(|square| {

@@ -1,9 +1,9 @@
-//! The scripted opponents: a greedy racer and its variants that hold pieces back, and a
-//! random mover. Each reads only the rules (legal moves, positions) and the race.
+//! The scripted racers: a greedy racer and its variants that hold pieces back, and a random
+//! mover. Each reads only the rules (legal moves, positions) and the race's distances
+//! ([`Side::gain`]).
 
 use halma::{Bitboard, Game, Move, Position, Side, Square};
 
-use crate::race::{gain, home_corner};
 use crate::rng::Rng;
 
 /// The one-ply greedy racer: a winning move, else the move that most reduces the total
@@ -23,7 +23,7 @@ pub fn lazy(game: &Game, keep: usize) -> Option<Move> {
 /// `spoiler`: races greedily but never moves the piece on its home corner square while it
 /// has any other legal move.
 pub fn spoiler(game: &Game) -> Option<Move> {
-    let corner = home_corner(game.position().turn());
+    let corner = game.position().turn().home_corner();
     sparing(game, Bitboard::from_square(corner), i32::MIN)
 }
 
@@ -37,7 +37,7 @@ pub fn random(game: &Game, rng: &mut Rng) -> Option<Move> {
 /// home corner first, then nearest to the camp's diagonal, then the one on the corner's
 /// file (the same squares, mirrored, for both sides).
 pub fn rearmost(position: &Position, side: Side, count: usize) -> Bitboard {
-    let corner = home_corner(side);
+    let corner = side.home_corner();
     let offset = |square: Square| {
         let files = square.file_of().index().abs_diff(corner.file_of().index());
         let ranks = square.rank_of().index().abs_diff(corner.rank_of().index());
@@ -71,7 +71,7 @@ fn best(position: &Position, moves: impl Iterator<Item = Move>) -> Option<(i32, 
         let value = if next.winner() == Some(side) {
             i32::MAX
         } else {
-            gain(side, mv)
+            side.gain(mv)
         };
         if top.is_none_or(|(most, _)| value > most) {
             top = Some((value, mv));
@@ -86,7 +86,6 @@ mod tests {
 
     use super::*;
     use crate::fixtures::{block, position, squares};
-    use crate::race::gain;
 
     /// `x`'s goal camp filled (so none of its pieces there can move), with `o` holding the
     /// goal squares in `taken` and `x` the others.
@@ -130,7 +129,7 @@ mod tests {
         let mut game = Game::new();
         while !game.outcome().is_over() && game.moves().len() < 400 {
             let mv = moved(&game, spoiler(&game));
-            let corner = home_corner(game.position().turn());
+            let corner = game.position().turn().home_corner();
             if mv.from == corner {
                 assert!(game.legal_moves().iter().all(|other| other.from == corner));
             }
@@ -143,7 +142,7 @@ mod tests {
             game.position()
         );
         for side in Side::ALL {
-            assert_eq!(game.position().piece_at(home_corner(side)), Some(side));
+            assert_eq!(game.position().piece_at(side.home_corner()), Some(side));
         }
     }
 
@@ -167,7 +166,7 @@ mod tests {
         );
         let mv = moved(&game, lazy(&game, 3));
         assert_eq!(mv.from, "h8".parse().unwrap());
-        assert!(gain(Side::X, mv) > 0);
+        assert!(Side::X.gain(mv) > 0);
         // With only two held, the third (p2) is free to race.
         assert!(!rearmost(game.position(), Side::X, 2).contains("p2".parse().unwrap()));
     }
@@ -180,7 +179,7 @@ mod tests {
         assert!(game.legal_moves().iter().any(|mv| mv.from == a11));
         let mv = moved(&game, lazy(&game, 3));
         assert!(squares("p1 o1 p2").contains(mv.from));
-        assert!(gain(Side::X, mv) > 0);
+        assert!(Side::X.gain(mv) > 0);
         assert_eq!(Some(mv), greedy(&game));
     }
 
