@@ -10,19 +10,16 @@ use crate::position::Position;
 use crate::side::Side;
 
 use super::busy::move_key;
-use super::eval::{DRAW, Evaluator};
+use super::eval::Evaluator;
 use super::frame::{MAX_PLY, NO_MOVE, Stack};
 use super::limits::Limits;
 use super::ordering::{Counters, History, Keys, Picker, is_special};
 use super::params::Params;
-use super::root::Helper;
-use super::stop::{Shared, Stops};
+use super::score::{DRAW, FORCED, INFINITY, SCORE_WIN};
+use super::split::Helper;
+use super::stop::{Shared, StopToken};
 use super::time::Clock;
 use super::tt::{Bound, Table};
-use super::{FORCED, SCORE_WIN};
-
-/// Above every score.
-pub(crate) const INFINITY: i32 = SCORE_WIN + 1;
 
 /// How many of the moves a node searched before a cutoff the history marks down.
 const TRIED: usize = 32;
@@ -38,7 +35,7 @@ const POLL: u64 = 1024;
 /// One thread of a search: its settings, its counters and its path.
 pub(crate) struct Searcher<'a> {
     pub(crate) table: &'a Table,
-    pub(crate) stops: Stops<'a>,
+    pub(crate) stop: &'a StopToken,
     shared: &'a Shared,
     /// The main thread: it reads the clock, hears the stops, reports and chooses; the
     /// others (helpers) search until the search halts, filling the table, and a helper's
@@ -86,10 +83,10 @@ pub(crate) struct Team<'a> {
 }
 
 impl<'a> Searcher<'a> {
-    /// A thread of a search of `game` within `limits` started at `start`, ended by `stops`.
+    /// A thread of a search of `game` within `limits` started at `start`, ended by `stop`.
     pub(crate) fn new(
         table: &'a Table,
-        stops: Stops<'a>,
+        stop: &'a StopToken,
         team: Team<'a>,
         game: &Game,
         limits: &Limits,
@@ -113,7 +110,7 @@ impl<'a> Searcher<'a> {
         game_hashes.sort_unstable();
         Searcher {
             table,
-            stops,
+            stop,
             shared: team.shared,
             main: team.number == 0,
             helper: (team.number > 0)
@@ -148,7 +145,7 @@ impl<'a> Searcher<'a> {
         if self.nodes.is_multiple_of(POLL) {
             let total = self.shared.count(POLL);
             let limited = !self.alone && total >= self.max_nodes;
-            let told = self.main && (self.stops.stopped() || self.clock.expired());
+            let told = self.main && (self.stop.is_stopped() || self.clock.expired());
             if limited || told || self.shared.halted() {
                 self.halt();
             }

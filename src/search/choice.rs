@@ -1,12 +1,13 @@
 //! The final choice among the root moves: deliberate imperfection for the lower levels, and
 //! the repetition that ends a drawn game.
 
+use crate::distance::{gain, remaining};
 use crate::game::Game;
 
-use super::FORCED;
 use super::alphabeta::Searcher;
-use super::root::{Answer, RootMove};
-use crate::distance::{gain, remaining};
+use super::report::Answer;
+use super::root::RootMove;
+use super::score::FORCED;
 
 impl Searcher<'_> {
     /// The final choice: with a margin (scaled down as the race ends), a pseudo-random

@@ -8,12 +8,11 @@ use crate::game::Game;
 use crate::position::Position;
 use crate::side::Side;
 
-use super::block::{Board, fill_cost, held_back_cost, is_blocked, trapped_cost, walled_in};
-use super::params::Params;
 use crate::distance::{DISTANCE, LATERAL};
 
-/// The score of a draw.
-pub(crate) const DRAW: i32 = 0;
+use super::block::{Board, fill_cost, held_back_cost, is_blocked, trapped_cost, walled_in};
+use super::params::Params;
+use super::score::DRAW;
 
 /// The largest score the evaluation gives; forced results lie above it.
 pub(crate) const MAX_EVAL: i32 = 20_000;
@@ -35,6 +34,14 @@ const BLOCKED: i32 = 250;
 /// Hundredths per unit of distance left to fill the goal squares a blocked side can still
 /// fill.
 const FILL: i32 = 5;
+
+/// The static evaluation of `position` (for the side to move), with what the root of a
+/// search of `game` would know (feature `tuning`: for tests that compare the search with a
+/// plain negamax).
+#[cfg(feature = "tuning")]
+pub fn evaluate(game: &Game, params: &Params, position: &Position) -> i32 {
+    Evaluator::new(params, game).evaluate(position)
+}
 
 /// The evaluation with its weights and what the root learned from the game's history.
 #[derive(Clone, Debug)]

@@ -4,6 +4,10 @@ use core::time::Duration;
 
 use super::limits::Limits;
 
+/// The difficulty level a host should offer first: a fair opponent for most players, and
+/// every move answered within a second.
+pub const DEFAULT_LEVEL: u8 = 5;
+
 /// The shortest time a level takes to answer (all but the strongest, which takes longer
 /// anyway).
 const PACE: Duration = Duration::from_millis(300);

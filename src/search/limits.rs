@@ -8,7 +8,7 @@ use super::params::Params;
 /// reached ends the search), or a difficulty [level](Limits::level).
 ///
 /// A zero depth, node count or time means "no limit" on that count; a search needs at
-/// least one limit (a [stop](super::StopHandle::stop) aside), else it is refused with
+/// least one limit (a [stop](super::StopToken::stop) aside), else it is refused with
 /// [`SearchError::NoLimits`](super::SearchError::NoLimits).
 ///
 /// ```
@@ -101,7 +101,7 @@ impl Limits {
     /// limits and [without it](Limits::without_pace)).
     ///
     /// The pace is applied outside the search proper: [`Engine::search`](super::Engine::search)
-    /// waits it out after finding its move (a [stop](super::StopHandle::stop) ends the wait
+    /// waits it out after finding its move (a [stop](super::StopToken::stop) ends the wait
     /// too), where the platform can sleep. On WebAssembly, which cannot block its thread, the
     /// search returns as soon as it has its move, and the host waits the rest itself (say,
     /// with a timer) before showing it: `pace - time`, the time the search took.

@@ -5,13 +5,14 @@ use crate::game::Game;
 use crate::moves::Move;
 use crate::position::Position;
 
-use super::alphabeta::{INFINITY, Searcher, winning_move};
+use super::alphabeta::{Searcher, winning_move};
 use super::block::{shuts_in, spoiling};
 use super::frame::MAX_PLY;
 use super::limits::Limits;
 use super::ordering::root_order;
+use super::report::{Answer, SearchInfo};
+use super::score::{FORCED, INFINITY, SCORE_WIN};
 use super::time::{SETTLED, Stability};
-use super::{FORCED, SCORE_WIN, SearchInfo, per_second};
 
 /// The first iteration searched with an aspiration window.
 const ASPIRATION_DEPTH: u32 = 4;
@@ -28,36 +29,6 @@ pub(crate) struct RootMove {
     pub(crate) exact: bool,
 }
 
-/// A helper's share of the root moves. Every thread searches every depth and the best move
-/// of the last iteration first (its score bounds the others), but a helper takes the other
-/// moves in reverse order, helper `index` of `count` starting `index / count` of the way
-/// along: so the main thread and the helpers begin at different moves and meet, each then
-/// finding the others' results in the table, where the same order would search the same
-/// moves at once.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Helper {
-    index: usize,
-    count: usize,
-}
-
-impl Helper {
-    /// Helper `index` (from 0) of `count` helpers.
-    pub(crate) fn new(index: usize, count: usize) -> Helper {
-        Helper {
-            index,
-            count: count.max(index + 1),
-        }
-    }
-
-    /// The helper's order of `root` for an iteration.
-    fn reorder(self, root: &mut [RootMove]) {
-        if let Some((_, rest)) = root.split_first_mut() {
-            rest.reverse();
-            rest.rotate_left(self.index * rest.len() / self.count);
-        }
-    }
-}
-
 /// Puts the moves of `root` but its first (the iteration's best) back in the order of
 /// `order`, the same moves: a helper's iteration ends in the main thread's order.
 fn restore(root: &mut [RootMove], order: &[RootMove]) {
@@ -66,15 +37,6 @@ fn restore(root: &mut [RootMove], order: &[RootMove]) {
     for (slot, entry) in root[1..].iter_mut().zip(others) {
         *slot = *entry;
     }
-}
-
-/// What a finished search found.
-pub(crate) struct Answer {
-    pub(crate) best_move: Move,
-    pub(crate) score: i32,
-    pub(crate) depth: u32,
-    pub(crate) nodes: u64,
-    pub(crate) pv: Vec<Move>,
 }
 
 impl Searcher<'_> {
@@ -96,6 +58,7 @@ impl Searcher<'_> {
             best_move: fallback,
             score: self.eval.evaluate(&position),
             depth: 0,
+            race_plies: None,
             nodes: 0,
             pv: vec![fallback],
         };
@@ -103,7 +66,7 @@ impl Searcher<'_> {
         let mut completed = root.clone();
         // The iterations in a row that ended with the same best move.
         let mut same_best = 0;
-        if self.main && self.stops.stopped() {
+        if self.main && self.stop.is_stopped() {
             // Stopped before it began (a host's token): the best-ordered move at once.
             self.halt();
         }
@@ -134,23 +97,14 @@ impl Searcher<'_> {
                 best_move: root[0].mv,
                 score,
                 depth,
+                race_plies: None,
                 nodes: self.nodes,
                 pv: self.stack.root_pv().to_vec(),
             };
             if best.pv.first() != Some(&best.best_move) {
                 best.pv = vec![best.best_move];
             }
-            let time = self.clock.elapsed();
-            let nodes = self.total_nodes();
-            info(&SearchInfo {
-                depth,
-                race_plies: None,
-                score,
-                nodes,
-                nodes_per_second: per_second(nodes, time),
-                time,
-                pv: best.pv.clone(),
-            });
+            info(&best.info(self.total_nodes(), self.clock.elapsed()));
             if root.len() == 1 && margin == 0 {
                 break;
             }
@@ -336,6 +290,7 @@ impl Searcher<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::split::Helper;
     use crate::square::Square;
 
     /// Root moves `0 -> 100`, `1 -> 101`, ...: their number tells them.
@@ -351,23 +306,6 @@ mod tests {
 
     fn numbers(root: &[RootMove]) -> Vec<u8> {
         root.iter().map(|entry| entry.mv.from.index()).collect()
-    }
-
-    #[test]
-    fn helpers_keep_the_best_first_and_begin_the_others_at_different_moves() {
-        let order = |index, count| {
-            let mut root = moves(6);
-            Helper::new(index, count).reorder(&mut root);
-            numbers(&root)
-        };
-        assert_eq!(order(0, 1), [0, 5, 4, 3, 2, 1]);
-        assert_eq!(order(0, 2), [0, 5, 4, 3, 2, 1]);
-        assert_eq!(order(1, 2), [0, 3, 2, 1, 5, 4]);
-        assert_eq!(order(2, 3), [0, 2, 1, 5, 4, 3]);
-        assert_eq!(order(3, 0), [0, 2, 1, 5, 4, 3], "a count below the index");
-        let mut one = moves(1);
-        Helper::new(0, 1).reorder(&mut one);
-        assert_eq!(numbers(&one), [0]);
     }
 
     #[test]

@@ -20,8 +20,8 @@ use crate::race::{Budget, Race, Solver, race_for_mover};
 use crate::side::Side;
 
 use super::limits::Limits;
-use super::root::Answer;
-use super::{FORCED, SCORE_WIN};
+use super::report::Answer;
+use super::score::{FORCED, SCORE_WIN};
 
 /// The share of a search's time or node limit the solver may spend on the side to move's
 /// count (the beam search it runs when the budget is spent first needs time too), and on
@@ -107,7 +107,8 @@ pub(crate) fn solve(
     Some(Answer {
         best_move,
         score,
-        depth: plies,
+        depth: 0,
+        race_plies: Some(plies),
         nodes: mine.nodes + theirs.nodes,
         pv: interleaved(&race, turn, plies),
     })

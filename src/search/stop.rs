@@ -1,63 +1,11 @@
-//! What stops a search: the engine's [`StopHandle`](super::StopHandle)s (a stop reaches the
-//! running search only), a host's [`StopToken`] (made for one search, honoured even when it
-//! comes before the search starts), and, between the threads of one search, the [`Shared`]
-//! halt and node count.
+//! What stops a search: a [`StopToken`], made for one search, and a [`StopHandle`], which
+//! holds a clone of the token of the search running on its engine; between the threads of
+//! one search, the [`Shared`] halt and node count.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, PoisonError, RwLock};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use super::busy::Busy;
-
-/// The stop signal shared by an engine and its stop handles.
-///
-/// `state` holds the number of the latest search times two, plus one while it runs; a stop
-/// writes the number of the running search to `stop`, so a stop meant for a search that has
-/// ended cannot reach the next one. `poll`, a host's own check, is asked with it (see
-/// [`Engine::set_stop_poll`](super::Engine::set_stop_poll)).
-#[derive(Debug, Default)]
-pub(crate) struct Signal {
-    state: AtomicU64,
-    stop: AtomicU64,
-    poll: RwLock<Option<fn() -> bool>>,
-}
-
-impl Signal {
-    /// Marks a new search as running and returns its number.
-    pub(crate) fn begin(&self) -> u64 {
-        let number = (self.state.load(Ordering::SeqCst) >> 1) + 1;
-        self.state.store(number << 1 | 1, Ordering::SeqCst);
-        number
-    }
-
-    /// Marks search `number` as ended.
-    pub(crate) fn end(&self, number: u64) {
-        self.state.store(number << 1, Ordering::SeqCst);
-    }
-
-    /// Stops the running search, if any.
-    pub(crate) fn stop(&self) {
-        let state = self.state.load(Ordering::SeqCst);
-        if state & 1 == 1 {
-            self.stop.store(state >> 1, Ordering::SeqCst);
-        }
-    }
-
-    /// Makes the stop check also ask `poll` (none: only the stop handles).
-    pub(crate) fn set_poll(&self, poll: Option<fn() -> bool>) {
-        *self.poll.write().unwrap_or_else(PoisonError::into_inner) = poll;
-    }
-
-    /// Whether search `number` was told to stop, by a stop handle or by the poll.
-    #[inline]
-    pub(crate) fn stopped(&self, number: u64) -> bool {
-        self.stop.load(Ordering::Relaxed) == number
-            || self
-                .poll
-                .read()
-                .unwrap_or_else(PoisonError::into_inner)
-                .is_some_and(|poll| poll())
-    }
-}
 
 /// A stop for one search, made by the host before the search starts and handed to it
 /// ([`Engine::search_with_stop`](super::Engine::search_with_stop)).
@@ -96,6 +44,8 @@ pub struct StopToken(Arc<Token>);
 struct Token {
     stopped: AtomicBool,
     claimed: AtomicBool,
+    /// A host's own check, asked with the flag.
+    poll: Option<fn() -> bool>,
 }
 
 impl StopToken {
@@ -104,16 +54,42 @@ impl StopToken {
         StopToken::default()
     }
 
+    /// A token that also stops its search whenever `poll` says so (asked about every 1024
+    /// nodes), for a host whose stop cannot reach the searching thread: on WebAssembly the
+    /// search runs on the host's only thread, and a browser page's stop is a
+    /// `SharedArrayBuffer` flag that `poll` reads. The host clears what `poll` reads before
+    /// the next search.
+    ///
+    /// ```
+    /// use std::sync::atomic::{AtomicBool, Ordering};
+    /// use std::time::Duration;
+    /// use halma::{Engine, Game, Limits, StopToken};
+    ///
+    /// static STOP: AtomicBool = AtomicBool::new(true);
+    /// let stop = StopToken::with_poll(|| STOP.load(Ordering::Relaxed));
+    /// let hour = Limits::time(Duration::from_secs(3600));
+    /// // Would run for an hour; the poll ends it at once, with a legal move.
+    /// let result = Engine::new().search_with_stop(&Game::new(), &hour, &stop, &mut |_| {})?;
+    /// assert!(Game::new().legal_moves().contains(&result.best_move));
+    /// # Ok::<(), halma::SearchError>(())
+    /// ```
+    pub fn with_poll(poll: fn() -> bool) -> StopToken {
+        StopToken(Arc::new(Token {
+            poll: Some(poll),
+            ..Token::default()
+        }))
+    }
+
     /// Stops the search this token is handed to (now, or as soon as it starts). Callable
     /// from any thread at any time, as often as wanted.
     pub fn stop(&self) {
         self.0.stopped.store(true, Ordering::SeqCst);
     }
 
-    /// Whether [`stop`](StopToken::stop) was called.
+    /// Whether [`stop`](StopToken::stop) was called (or the token's poll says stop).
     #[inline]
     pub fn is_stopped(&self) -> bool {
-        self.0.stopped.load(Ordering::Relaxed)
+        self.0.stopped.load(Ordering::Relaxed) || self.0.poll.is_some_and(|poll| poll())
     }
 
     /// Claims the token for a search: false when a search had it already.
@@ -122,20 +98,50 @@ impl StopToken {
     }
 }
 
-/// What ends one search from outside: the engine's stop handles (for the search numbered
-/// `number`) and the host's token, if it gave one.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Stops<'a> {
-    pub(crate) signal: &'a Signal,
-    pub(crate) number: u64,
-    pub(crate) token: Option<&'a StopToken>,
-}
+/// Stops the search running on an [`Engine`](super::Engine) from another thread: it holds a
+/// clone of the running search's [`StopToken`] (the host's, or one the engine made), and a
+/// stop stops that token.
+///
+/// A stop makes the running search return its best move so far within a few milliseconds.
+/// With no search running it does nothing: the next search starts afresh.
+///
+/// ```
+/// use std::thread;
+/// use std::time::Duration;
+/// use halma::{Engine, Game, Limits};
+///
+/// let mut engine = Engine::new();
+/// let stop = engine.stop_handle();
+/// let stopper = thread::spawn(move || {
+///     thread::sleep(Duration::from_millis(50));
+///     stop.stop();
+/// });
+/// // Would run for an hour.
+/// let result = engine.search(&Game::new(), &Limits::time(Duration::from_secs(3600)))?;
+/// assert!(Game::new().legal_moves().contains(&result.best_move));
+/// stopper.join().unwrap();
+/// # Ok::<(), halma::SearchError>(())
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct StopHandle(Arc<Mutex<Option<StopToken>>>);
 
-impl Stops<'_> {
-    /// Whether the search was told to stop.
-    #[inline]
-    pub(crate) fn stopped(&self) -> bool {
-        self.signal.stopped(self.number) || self.token.is_some_and(StopToken::is_stopped)
+impl StopHandle {
+    /// Stops the search running now on the engine, if any.
+    pub fn stop(&self) {
+        if let Some(token) = &*self.running() {
+            token.stop();
+        }
+    }
+
+    /// Makes `token` the running search's (none: no search runs).
+    pub(crate) fn hold(&self, token: Option<&StopToken>) {
+        *self.running() = token.cloned();
+    }
+
+    /// The running search's token. A panic while the lock was held left nothing half
+    /// written (an `Option` is replaced whole), so a poisoned lock is used as it is.
+    fn running(&self) -> MutexGuard<'_, Option<StopToken>> {
+        self.0.lock().unwrap_or_else(PoisonError::into_inner)
     }
 }
 
@@ -187,37 +193,29 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_stop_reaches_only_the_running_search() {
-        let signal = Signal::default();
-        signal.stop(); // nothing runs: no effect on the next search
-        let first = signal.begin();
-        assert!(!signal.stopped(first));
-        signal.stop();
-        assert!(signal.stopped(first));
-        signal.end(first);
-        let second = signal.begin();
-        assert!(!signal.stopped(second));
-        signal.end(second);
+    fn a_handle_stops_only_the_token_it_holds() {
+        let handle = StopHandle::default();
+        handle.stop(); // nothing runs: no effect
+        let first = StopToken::new();
+        handle.hold(Some(&first));
+        handle.clone().stop();
+        assert!(first.is_stopped());
+        handle.hold(None);
+        let second = StopToken::new();
+        handle.stop();
+        handle.hold(Some(&second));
+        assert!(
+            !second.is_stopped(),
+            "a stop with no search running reached the next"
+        );
     }
 
     #[test]
-    fn a_token_stops_its_search_whenever_it_is_stopped() {
-        let signal = Signal::default();
+    fn a_token_is_one_searchs_and_its_clones_stop_it() {
         let token = StopToken::new();
-        let number = signal.begin();
-        let stops = Stops {
-            signal: &signal,
-            number,
-            token: Some(&token),
-        };
-        assert!(!stops.stopped());
+        assert!(!token.is_stopped());
         token.clone().stop();
-        assert!(stops.stopped() && token.is_stopped());
-        let without = Stops {
-            token: None,
-            ..stops
-        };
-        assert!(!without.stopped());
+        assert!(token.is_stopped());
         assert!(token.claim(), "a new token is free");
         assert!(!token.clone().claim(), "a token is one search's");
     }
@@ -241,16 +239,13 @@ mod tests {
     }
 
     #[test]
-    fn a_poll_stops_what_runs_while_it_says_so() {
-        static STOP: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
-        let signal = Signal::default();
-        signal.set_poll(Some(|| STOP.load(Ordering::Relaxed)));
-        let first = signal.begin();
-        assert!(!signal.stopped(first));
+    fn a_poll_stops_its_token_while_it_says_so() {
+        static STOP: AtomicBool = AtomicBool::new(false);
+        let token = StopToken::with_poll(|| STOP.load(Ordering::Relaxed));
+        assert!(!token.is_stopped());
         STOP.store(true, Ordering::Relaxed);
-        assert!(signal.stopped(first));
-        signal.set_poll(None);
-        assert!(!signal.stopped(first));
-        signal.end(first);
+        assert!(token.clone().is_stopped());
+        STOP.store(false, Ordering::Relaxed);
+        assert!(!token.is_stopped());
     }
 }

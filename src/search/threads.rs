@@ -1,6 +1,6 @@
 //! Lazy SMP: the threads of one search. Every thread searches the same root by iterative
 //! deepening, every depth, the helpers taking the root moves after the first in another
-//! order than the main thread (`root::Helper`). They share only the transposition table
+//! order than the main thread (`split::Helper`). They share only the transposition table
 //! (lockless), the halt, the node count and the marks of the moves being searched, which
 //! the others leave for later (`busy`); the helpers' results reach the main thread through
 //! the table, and the main thread alone reads the clock, hears the stops and reports each
@@ -13,11 +13,10 @@
 use crate::clock::Instant;
 use crate::game::Game;
 
-use super::SearchInfo;
 use super::alphabeta::{Searcher, Team};
 use super::limits::Limits;
-use super::root::Answer;
-use super::stop::{Shared, Stops};
+use super::report::{Answer, SearchInfo};
+use super::stop::{Shared, StopToken};
 use super::tt::Table;
 
 /// The stack each helper thread gets: the recursion, its frames on the heap, needs far
@@ -25,12 +24,12 @@ use super::tt::Table;
 const HELPER_STACK: usize = 4 << 20;
 
 /// Searches `game` within `limits` on `threads` threads (at least one: the calling thread),
-/// started at `start`, ended by `stops`; `info` hears of each iteration of the main thread.
+/// started at `start`, ended by `stop`; `info` hears of each iteration of the main thread.
 /// The nodes of the outcome are those of every thread. A helper the system refuses to start
 /// is done without.
 pub(crate) fn search(
     table: &Table,
-    stops: Stops<'_>,
+    stop: &StopToken,
     threads: usize,
     game: &Game,
     limits: &Limits,
@@ -44,7 +43,7 @@ pub(crate) fn search(
             number,
             threads,
         };
-        Searcher::new(table, stops, team, game, limits, start)
+        Searcher::new(table, stop, team, game, limits, start)
     };
     let mut outcome = std::thread::scope(|scope| {
         let helpers: Vec<_> = (1..threads)
@@ -73,7 +72,7 @@ pub(crate) fn search(
         let vote = Vote {
             margin: limits.margin,
             draw: main.draw,
-            stopped: stops.stopped(),
+            stopped: stop.is_stopped(),
         };
         vote.choose(outcome, answers)
     });
@@ -117,35 +116,24 @@ mod tests {
     use crate::moves::Move;
     use crate::search::Params;
     use crate::search::busy::move_key;
-    use crate::search::stop::Signal;
     use crate::search::tt::Bound;
-
-    /// The stops of a search begun on `signal`, with no token.
-    fn stops(signal: &Signal) -> Stops<'_> {
-        Stops {
-            signal,
-            number: signal.begin(),
-            token: None,
-        }
-    }
 
     /// The iterations a thread of `number` (of `number + 1`, the others idle) completes in a
     /// search of the opening to `depth`, and the score of the last.
     fn iterations(number: usize, depth: u32) -> (Vec<u32>, i32) {
-        let (signal, shared, table, game) = (
-            Signal::default(),
+        let (stop, shared, table, game) = (
+            StopToken::new(),
             Shared::default(),
             Table::new(1),
             Game::new(),
         );
-        let stops = stops(&signal);
         let team = Team {
             shared: &shared,
             number,
             threads: number + 1,
         };
         let limits = Limits::depth(depth).with_params(Params::exhaustive());
-        let mut searcher = Searcher::new(&table, stops, team, &game, &limits, Instant::now());
+        let mut searcher = Searcher::new(&table, &stop, team, &game, &limits, Instant::now());
         let mut depths = Vec::new();
         let answer = searcher.run(&game, &limits, &mut |info| depths.push(info.depth));
         (depths, answer.score)
@@ -167,6 +155,7 @@ mod tests {
             best_move: mv,
             score,
             depth,
+            race_plies: None,
             nodes: 0,
             pv: vec![mv],
         }
@@ -206,7 +195,7 @@ mod tests {
     /// The score and nodes of an exhaustive depth-4 search of the opening by a thread of a
     /// team of two (the other idle) that finds the moves of `busy` being searched.
     fn searched_beside(busy: impl Fn(&Shared)) -> (i32, u64) {
-        let (signal, table, game) = (Signal::default(), Table::new(1), Game::new());
+        let (stop, table, game) = (StopToken::new(), Table::new(1), Game::new());
         let shared = Shared::new(2);
         busy(&shared);
         let team = Team {
@@ -218,8 +207,7 @@ mod tests {
             defer_depth: 2,
             ..Params::exhaustive()
         });
-        let mut searcher =
-            Searcher::new(&table, stops(&signal), team, &game, &limits, Instant::now());
+        let mut searcher = Searcher::new(&table, &stop, team, &game, &limits, Instant::now());
         let answer = searcher.run(&game, &limits, &mut |_| {});
         (answer.score, searcher.nodes)
     }
@@ -245,11 +233,10 @@ mod tests {
 
     /// A depth-3 search of `game` on one thread with `table`.
     fn search_with(table: &Table, game: &Game) -> Answer {
-        let signal = Signal::default();
         let limits = Limits::depth(3);
         search(
             table,
-            stops(&signal),
+            &StopToken::new(),
             1,
             game,
             &limits,

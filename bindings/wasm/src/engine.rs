@@ -4,7 +4,7 @@
 use std::cell::RefCell;
 use std::time::Duration;
 
-use halma::{Engine, ForcedResult, Game, Limits, SearchError, SearchInfo, SearchResult};
+use halma::{Engine, ForcedResult, Game, Limits, SearchError, SearchInfo, SearchResult, StopToken};
 
 use crate::games;
 use crate::host;
@@ -35,7 +35,7 @@ pub fn create(table_mb: u32) -> Result<(), Failure> {
     }
     ENGINE.with_borrow_mut(|engine| {
         *engine = None; // the old table is freed before the new one is made
-        *engine = Some(made(Engine::with_table_mb(table_mb as usize)));
+        *engine = Some(Engine::with_table_mb(table_mb as usize));
     });
     Ok(())
 }
@@ -71,21 +71,19 @@ pub fn search(handle: u32, limits: &Limits) -> Result<String, Failure> {
     let pace = limits.pace();
     let limits = limits.clone().without_pace(); // the host waits it out
     ENGINE.with_borrow_mut(|slot| {
-        let engine = slot.get_or_insert_with(|| made(Engine::new()));
+        let engine = slot.get_or_insert_with(Engine::new);
+        // Stopped by the host: its flag, read about every 1024 nodes.
+        let stop = StopToken::with_poll(host::stop_requested);
         let result = engine
-            .search_with_info(&game, &limits, &mut |info| host::info(&info_json(info)))
+            .search_with_stop(&game, &limits, &stop, &mut |info| {
+                host::info(&info_json(info))
+            })
             .map_err(|error| match error {
                 SearchError::GameOver => Failure::new(GAME_OVER, error),
                 _ => Failure::new(INVALID_ARGUMENT, error),
             })?;
         Ok(result_json(&game, &result, pace))
     })
-}
-
-/// `engine`, stopped also by its host.
-fn made(mut engine: Engine) -> Engine {
-    engine.set_stop_poll(Some(host::stop_requested));
-    engine
 }
 
 /// Forgets what earlier searches stored (for a new game).

@@ -17,7 +17,7 @@
 //! From the import module `halma`: `now_ms()` (the host's monotonic clock in milliseconds,
 //! `performance.now()`: the library's clock, `halma::clock::set`), `stop_requested()`
 //! (nonzero to stop the running search: asked about every 1024 nodes, through
-//! `Engine::set_stop_poll`), `info(text, len)` (each completed iteration of a search, JSON)
+//! `StopToken::with_poll`), `info(text, len)` (each completed iteration of a search, JSON)
 //! and `panic(text, len)` (a panic's message, just before the module traps: it is built with
 //! `panic = "abort"`, and an instance that trapped is dropped by its host).
 
