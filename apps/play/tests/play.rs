@@ -135,14 +135,16 @@ fn save_then_load_restores_the_game() {
         out.contains(&format!("loaded {name}: 2 moves, x to move\n")),
         "{out}"
     );
-    // The record: start position text, then the two moves.
+    // The record: its result, then the two moves, numbered.
     let mut lines = record.lines();
-    assert_eq!(lines.next(), Some(Position::start().to_string().as_str()));
+    assert_eq!(lines.next(), Some("[Result \"*\"]"));
+    assert_eq!(lines.next(), Some(""));
     assert!(
         lines
             .next()
-            .is_some_and(|moves| moves.starts_with("l2-k3 "))
+            .is_some_and(|moves| moves.starts_with("1. l2-k3 "))
     );
+    assert_eq!(lines.next(), Some("*"));
     assert_eq!(lines.next(), None);
     let game = Game::from_record(&record).expect("a valid record");
     assert_eq!(game.moves().len(), 2);
