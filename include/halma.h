@@ -4,7 +4,11 @@
  * Link libhalma (static or shared) and include halma.h. A game is an opaque
  * halma_game: create it with halma_game_new or halma_game_from_text, release it with
  * halma_game_free. Squares are uint8_t indices, (rank - 1) * 16 + file: a1 = 0,
- * p1 = 15, a16 = 240, p16 = 255. A move is a halma_move of two squares.
+ * p1 = 15, a16 = 240, p16 = 255. A move is a halma_move of two squares. A saved game is
+ * its game record, text with headers (the players, the result...) and the moves
+ * numbered: halma_game_to_record and halma_game_from_record for the game alone, a
+ * halma_record (halma_record_new, halma_record_from_text, halma_record_free) for
+ * its headers too.
  *
  * Conventions, which every function follows:
  *
@@ -132,6 +136,17 @@ typedef struct halma_engine halma_engine;
  * game to itself (no other call on it meanwhile).
  */
 typedef struct halma_game halma_game;
+
+/**
+ * A game record: a game with the headers of its record (the players, the date, a
+ * resignation...). Opaque: made by `halma_record_new` or `halma_record_from_text`,
+ * released by `halma_record_free`.
+ *
+ * Thread safety: as a `halma_game`'s. A record may move between threads; calls taking a
+ * `const halma_record *` may run on one record from several threads at once; a call
+ * taking a `halma_record *` needs the record to itself.
+ */
+typedef struct halma_record halma_record;
 
 /**
  * A stop for one search. Opaque: made by `halma_stop_token_new`, handed to one
@@ -654,6 +669,103 @@ halma_status halma_move_to_text(halma_move move, char *buf, size_t len, size_t *
  * 289844520 at depths 1 to 5.
  */
 halma_status halma_perft(const char *position, uint32_t depth, uint64_t *out);
+
+/**
+ * Writes the game record of `game` into `buf`: its result (and its start position, when it
+ * is not the standard one) as headers, then the moves numbered, a pair a line. For the
+ * headers of a host (players, date...), use a `halma_record`.
+ */
+halma_status halma_game_to_record(const halma_game *game,
+                                  char *buf,
+                                  size_t len,
+                                  size_t *out_len);
+
+/**
+ * Reads a game record (either form) into a new game in `*out`, its moves replayed, to free
+ * with `halma_game_free`; the headers are checked and dropped. PARSE_ERROR for text that is
+ * not a game record, whatever is wrong (invalid UTF-8, an impossible start position, a move
+ * that cannot be played where it stands: the record as a whole does not read); the last
+ * error message says what and where.
+ */
+halma_status halma_game_from_record(const char *record, halma_game **out);
+
+/**
+ * A new record of a copy of `game`, without headers, to free with `halma_record_free`;
+ * NULL for NULL (with a last error message).
+ */
+halma_record *halma_record_new(const halma_game *game);
+
+/**
+ * Reads a game record (either form) into a new record in `*out`, to free with
+ * `halma_record_free`. Failures as for `halma_game_from_record`.
+ */
+halma_status halma_record_from_text(const char *text, halma_record **out);
+
+/**
+ * Frees a record made by this library. NULL is fine (nothing happens).
+ */
+void halma_record_free(halma_record *record);
+
+/**
+ * Writes the record's text into `buf`: the host's headers in order, `Result`, `Reason`
+ * once the game is over, `Position` for a start other than the standard one; a blank line;
+ * the moves numbered, a pair a line; the result.
+ */
+halma_status halma_record_to_text(const halma_record *record,
+                                  char *buf,
+                                  size_t len,
+                                  size_t *out_len);
+
+/**
+ * A copy of the record's game, with its history, into `*out`, to free with
+ * `halma_game_free`.
+ */
+halma_status halma_record_game(const halma_record *record, halma_game **out);
+
+/**
+ * Writes the value of the header `name` (e.g. "Site", "X") into `buf`. INVALID_ARGUMENT
+ * when the record has no such header; the headers written from the game (`Result`,
+ * `Reason`, `Position`) are `halma_record_result`, `halma_record_reason` and the game's
+ * start (`halma_game_start_to_text`).
+ */
+halma_status halma_record_tag(const halma_record *record,
+                              const char *name,
+                              char *buf,
+                              size_t len,
+                              size_t *out_len);
+
+/**
+ * Sets the header `name` to `value`, in its place if the record has it, else after the
+ * others. INVALID_ARGUMENT for a name that is not ASCII letters, digits and `_` after a
+ * letter, for `Result`, `Reason` and `Position` (written from the game), and for a value
+ * with a line break or another control character; PARSE_ERROR for invalid UTF-8.
+ */
+halma_status halma_record_set_tag(halma_record *record, const char *name, const char *value);
+
+/**
+ * Records that `side` (HALMA_SIDE_X or HALMA_SIDE_O) resigned: the other side wins.
+ * INVALID_ARGUMENT for another value, GAME_OVER once the game is over (by the rules or a
+ * resignation).
+ */
+halma_status halma_record_resign(halma_record *record, halma_side side);
+
+/**
+ * Writes the record's result into `buf`: "1-0" (x won), "0-1" (o won), "1/2-1/2" (drawn)
+ * or "*" (going on).
+ */
+halma_status halma_record_result(const halma_record *record,
+                                 char *buf,
+                                 size_t len,
+                                 size_t *out_len);
+
+/**
+ * Writes why the game ended into `buf`: "goal_camp", "repetition", "no_moves" or
+ * "resignation"; the empty string while it goes on.
+ */
+halma_status halma_record_reason(const halma_record *record,
+                                 char *buf,
+                                 size_t len,
+                                 size_t *out_len);
 
 /**
  * A new stop token, not stopped. Free it with `halma_stop_token_free`. Returns NULL only

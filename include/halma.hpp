@@ -11,8 +11,8 @@
 //
 // - Every failure of the library throws halma::Error: its status() is the halma_status,
 //   its what() the library's message (a sentence a player can read).
-// - Game and Engine own their C object (RAII). A Game copies (halma_game_clone) and moves;
-//   an Engine only moves. A moved-from object may be assigned to or destroyed; any other
+// - Game, Record and Engine own their C object (RAII). A Game copies (halma_game_clone)
+//   and moves; a Record (a game with its record's headers) and an Engine only move. A moved-from object may be assigned to or destroyed; any other
 //   call on it throws halma::Error (HALMA_STATUS_NULL_ARGUMENT).
 // - Thread safety as in halma.h: a Game or an Engine may move between threads; the const
 //   member functions of a Game may run on one game from several threads at once, the others
@@ -389,6 +389,13 @@ public:
                                               detail::c_string(position).c_str()));
     }
 
+    /// A game from its game record (either form of halma.h's record format), its moves
+    /// replayed; throws HALMA_STATUS_PARSE_ERROR, saying what and where, if it does not read.
+    static Game from_record(std::string_view record) {
+        return Game(detail::out<halma_game *>(halma_game_from_record,
+                                              detail::c_string(record).c_str()));
+    }
+
     /// A copy with its history.
     Game(const Game &other)
         : game_(other.game_ ? detail::made(halma_game_clone(other.game_.get())) : nullptr) {}
@@ -412,6 +419,13 @@ public:
     std::string start_text() const {
         return detail::text(300, [this](char *buf, std::size_t len, std::size_t *out_len) {
             return halma_game_start_to_text(get(), buf, len, out_len);
+        });
+    }
+    /// The game record: the result as a header (and the start, when it is not the standard
+    /// one), then the moves numbered. A Record adds headers of its own.
+    std::string record() const {
+        return detail::text(1024, [this](char *buf, std::size_t len, std::size_t *out_len) {
+            return halma_game_to_record(get(), buf, len, out_len);
         });
     }
 
@@ -482,6 +496,7 @@ public:
     const halma_game *get() const noexcept { return game_.get(); }
 
 private:
+    friend class Record;
     explicit Game(halma_game *game) : game_(game) {}
 
     template <typename Call>
@@ -499,6 +514,84 @@ private:
         void operator()(halma_game *game) const noexcept { halma_game_free(game); }
     };
     std::unique_ptr<halma_game, Free> game_;
+};
+
+/// A game record: a game with the headers of its record (the players, the date...) and a
+/// resignation, as text in halma.h's record format. Owns its C object; moves, not copies.
+class Record {
+public:
+    /// The record of a copy of `game`, without headers.
+    explicit Record(const Game &game) : record_(detail::made(halma_record_new(game.get()))) {}
+
+    /// Reads a game record (either form); throws HALMA_STATUS_PARSE_ERROR, saying what and
+    /// where, if it does not read.
+    static Record from_text(std::string_view text) {
+        return Record(detail::out<halma_record *>(halma_record_from_text,
+                                                  detail::c_string(text).c_str()));
+    }
+
+    Record(Record &&) noexcept = default;
+    Record &operator=(Record &&) noexcept = default;
+    ~Record() = default;
+
+    /// The record's text: the headers, then the moves numbered, then the result.
+    std::string text() const {
+        return detail::text(1024, [this](char *buf, std::size_t len, std::size_t *out_len) {
+            return halma_record_to_text(get(), buf, len, out_len);
+        });
+    }
+    /// A copy of the record's game, with its history.
+    Game game() const { return Game(detail::out<halma_game *>(halma_record_game, get())); }
+
+    /// The value of the header `name` ("Site", "X"...), or std::nullopt if there is none.
+    std::optional<std::string> tag(std::string_view name) const {
+        const std::string key = detail::c_string(name);
+        std::vector<char> value;
+        const halma_status status =
+            detail::fill(value, 64, 1, [this, &key](char *buf, std::size_t len, std::size_t *out_len) {
+                return halma_record_tag(get(), key.c_str(), buf, len, out_len);
+            });
+        if (status == HALMA_STATUS_INVALID_ARGUMENT) {
+            return std::nullopt;
+        }
+        detail::check(status);
+        return std::string(value.begin(), value.end());
+    }
+    /// Sets the header `name`; throws HALMA_STATUS_INVALID_ARGUMENT for a name or value the
+    /// format cannot hold, or one of the headers written from the game.
+    void set_tag(std::string_view name, std::string_view value) {
+        detail::check(halma_record_set_tag(get(), detail::c_string(name).c_str(),
+                                           detail::c_string(value).c_str()));
+    }
+    /// Records that `side` resigned; throws HALMA_STATUS_GAME_OVER once the game is over.
+    void resign(Side side) {
+        detail::check(halma_record_resign(get(), static_cast<halma_side>(side)));
+    }
+
+    /// "1-0" (x won), "0-1" (o won), "1/2-1/2" (drawn) or "*" (going on).
+    std::string result() const {
+        return detail::text(8, [this](char *buf, std::size_t len, std::size_t *out_len) {
+            return halma_record_result(get(), buf, len, out_len);
+        });
+    }
+    /// "goal_camp", "repetition", "no_moves", "resignation", or "" while the game goes on.
+    std::string reason() const {
+        return detail::text(16, [this](char *buf, std::size_t len, std::size_t *out_len) {
+            return halma_record_reason(get(), buf, len, out_len);
+        });
+    }
+
+    /// The C object, for calls of halma.h (still owned by this Record).
+    halma_record *get() noexcept { return record_.get(); }
+    const halma_record *get() const noexcept { return record_.get(); }
+
+private:
+    explicit Record(halma_record *record) : record_(record) {}
+
+    struct Free {
+        void operator()(halma_record *record) const noexcept { halma_record_free(record); }
+    };
+    std::unique_ptr<halma_record, Free> record_;
 };
 
 /// perft(`depth`) of a position given as text: the number of move sequences `depth` plies

@@ -9,7 +9,7 @@ use crate::position::{
     IllegalMoveError, InvalidPositionError, ParseLegalMoveError, ParsePositionError,
     PositionSyntaxError,
 };
-use crate::record::ParseRecordError;
+use crate::record::{ParseRecordError, TagError};
 use crate::search::SearchError;
 use crate::{ParseFileError, ParseMoveError, ParseRankError, ParseSideError, ParseSquareError};
 
@@ -133,6 +133,7 @@ of_kind!(
     ParseRecordError
 );
 of_kind!(InvalidPosition: InvalidPositionError);
+of_kind!(InvalidArgument: TagError);
 of_kind!(IllegalMove: IllegalMoveError);
 of_kind!(NothingToUndo: NothingToUndoError);
 

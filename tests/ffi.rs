@@ -1,4 +1,5 @@
 //! The C ABI from C and C++: compiles `tests/c/test_halma.c` (C99, the rules),
+//! `tests/c/test_record.c` (C99, game records),
 //! `tests/c/test_engine.c` (C99, the engine, with a second thread stopping a search),
 //! `tests/c/test_halma.cpp` (C++17 over `include/halma.h`) and `tests/c/test_halma_hpp.cpp`
 //! (the C++17 API of `include/halma.hpp`) against the static library, runs them, and runs
@@ -157,6 +158,15 @@ fn c99_rules_program_passes_also_under_valgrind() {
         "tests/c/test_halma.c",
         "test_halma_c",
         "the C99 test program",
+    );
+}
+
+#[test]
+fn c99_record_program_passes_also_under_valgrind() {
+    c99_program_passes_also_under_valgrind(
+        "tests/c/test_record.c",
+        "test_record_c",
+        "the C99 record test program",
     );
 }
 

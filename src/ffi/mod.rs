@@ -3,7 +3,11 @@
 //! Link `libhalma` (static or shared) and include `halma.h`. A game is an opaque
 //! `halma_game`: create it with `halma_game_new` or `halma_game_from_text`, release it with
 //! `halma_game_free`. Squares are `uint8_t` indices, `(rank - 1) * 16 + file`: a1 = 0,
-//! p1 = 15, a16 = 240, p16 = 255. A move is a `halma_move` of two squares.
+//! p1 = 15, a16 = 240, p16 = 255. A move is a `halma_move` of two squares. A saved game is
+//! its game record, text with headers (the players, the result...) and the moves
+//! numbered: `halma_game_to_record` and `halma_game_from_record` for the game alone, a
+//! `halma_record` (`halma_record_new`, `halma_record_from_text`, `halma_record_free`) for
+//! its headers too.
 //!
 //! Conventions, which every function follows:
 //!
@@ -61,12 +65,14 @@ mod args;
 mod engine;
 mod game;
 mod guard;
+mod record;
 mod stop;
 mod types;
 mod version;
 
 pub use engine::*;
 pub use game::*;
+pub use record::*;
 pub use stop::*;
 pub use types::*;
 pub use version::*;

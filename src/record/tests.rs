@@ -480,3 +480,85 @@ fn the_module_example_reads() {
     assert_eq!(record.tag("Level"), Some("5"));
     assert_eq!(record.to_string(), example.replace("n2-n4-n6", "n2-n6"));
 }
+
+/// A xorshift generator: the same numbers on every run.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+#[test]
+fn mangled_records_are_refused_or_read_as_what_they_write() {
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let mut game = Game::new();
+    for _ in 0..30 {
+        let moves = game.legal_moves();
+        game.play(moves[rng.below(moves.len())]).unwrap();
+    }
+    let mut record = Record::new(game);
+    record.set_tag("Site", "https://halma.example/g/1").unwrap();
+    record.set_tag("X", "Ann \"the fox\"").unwrap();
+    record.resign(Side::O).unwrap();
+    let text = record.to_string();
+    let pieces = [
+        "[",
+        "]",
+        "\"",
+        "\\",
+        "\n",
+        " ",
+        ".",
+        "...",
+        "1.",
+        "9.",
+        "-",
+        "1-0",
+        "0-1",
+        "*",
+        "1/2-1/2",
+        "x",
+        "/",
+        "a1",
+        "p16",
+        "n2-n4-n6",
+        "[Result \"*\"]",
+        "\u{feff}",
+        "é",
+    ];
+    let mut read = 0;
+    for _ in 0..3_000 {
+        let mut mangled = text.clone();
+        for _ in 0..1 + rng.below(3) {
+            let mut at = rng.below(mangled.len() + 1);
+            while !mangled.is_char_boundary(at) {
+                at -= 1;
+            }
+            match rng.below(3) {
+                0 => mangled.insert_str(at, pieces[rng.below(pieces.len())]),
+                1 => mangled.truncate(at),
+                _ => {
+                    let mut end = (at + 1 + rng.below(6)).min(mangled.len());
+                    while !mangled.is_char_boundary(end) {
+                        end += 1;
+                    }
+                    mangled.replace_range(at..end, "");
+                }
+            }
+        }
+        if let Ok(again) = mangled.parse::<Record>() {
+            read += 1;
+            let written = again.to_string();
+            let twice: Record = written
+                .parse()
+                .unwrap_or_else(|e| panic!("{written:?}: {e}"));
+            assert_eq!(twice.to_string(), written);
+        }
+    }
+    assert!(read > 100, "only {read} mangled records read");
+}

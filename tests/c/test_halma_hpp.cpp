@@ -1,6 +1,7 @@
-// The C++17 API of include/halma.hpp: values and their text, RAII and copies, errors as
-// halma::Error with the library's status and message, the engine with its info callback
-// (an exception thrown in it included), a stop from another thread, stop tokens, threads.
+// The C++17 API of include/halma.hpp: values and their text, RAII and copies, game records,
+// errors as halma::Error with the library's status and message, the engine with its info
+// callback (an exception thrown in it included), a stop from another thread, stop tokens,
+// threads.
 // Built and run by tests/ffi.rs (`cargo test --test ffi`), also under valgrind, and under
 // sanitizers by tests/install/run.sh:
 //   c++ -std=c++17 -Wall -Wextra -Werror -pedantic -Iinclude tests/c/test_halma_hpp.cpp
@@ -371,6 +372,29 @@ void test_threads_and_stop_tokens() {
     engine.set_info_callback(nullptr);
 }
 
+void test_records() {
+    halma::Game game;
+    game.play("l2-k3");
+    game.play("e15-f14");
+    CHECK(game.record() == "[Result \"*\"]\n\n1. l2-k3 e15-f14\n*\n");
+    CHECK(halma::Game::from_record(game.record()).moves() == game.moves());
+    CHECK(halma::Game::from_record("n4-n5 b12-b11 n2-n4-n6").moves().back() == move("n2-n6"));
+    EXPECT_ERROR(halma::Game::from_record("1. l2-k3 l1-l2"), HALMA_STATUS_PARSE_ERROR, nullptr);
+
+    halma::Record record(game);
+    record.set_tag("X", "Ann");
+    record.resign(halma::Side::o);
+    CHECK(record.result() == "1-0" && record.reason() == "resignation");
+    EXPECT_ERROR(record.resign(halma::Side::x), HALMA_STATUS_GAME_OVER, nullptr);
+    EXPECT_ERROR(record.set_tag("Result", "*"), HALMA_STATUS_INVALID_ARGUMENT, nullptr);
+    const halma::Record read = halma::Record::from_text(record.text());
+    CHECK(read.tag("X") == std::optional<std::string>("Ann"));
+    CHECK(!read.tag("Site").has_value());
+    CHECK(read.game().moves() == game.moves());
+    CHECK(read.text() == record.text());
+    EXPECT_ERROR(halma::Record::from_text("[Site nowhere]"), HALMA_STATUS_PARSE_ERROR, nullptr);
+}
+
 }  // namespace
 
 int main() {
@@ -378,6 +402,7 @@ int main() {
     test_squares_and_moves();
     test_game();
     test_errors();
+    test_records();
     test_engine();
     test_stop_from_another_thread();
     test_threads_and_stop_tokens();
