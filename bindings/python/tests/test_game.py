@@ -111,7 +111,7 @@ def test_records_round_trip_with_their_history():
     for move in SHUFFLE:
         game.play(move)
     record = game.record()
-    assert record.startswith(halma.START + "\n")
+    assert record == '[Result "*"]\n\n1. l2-k3 e15-f14\n2. k3-l2 f14-e15\n*\n'
     again = halma.Game.from_record(record)
     assert again == game
     assert again.occurrences() == 2  # the history came along
@@ -208,6 +208,9 @@ def test_every_error_is_a_value_error_with_a_message():
         lambda: halma.Game.from_record(""),
         lambda: halma.Game.from_record(halma.START + "\nl2-k3 k3-j4"),
         lambda: halma.Game.from_record(halma.START + "\nn2-n4-n6"),
+        lambda: halma.Record.parse("[Site nowhere]"),
+        lambda: halma.Record(halma.Game(), Result="1-0"),
+        lambda: halma.Record(halma.Game()).resign("y"),
     ):
         with pytest.raises(HalmaError) as error:
             call()

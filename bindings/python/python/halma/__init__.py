@@ -2,6 +2,8 @@
 
 - :class:`Game`: the rules; moves as text (``"l2-k3"``, or a hop path such as ``"n2-n4-n6"``),
   position text, game records, repetitions and the :class:`Outcome`.
+- :class:`Record`: a game record with its headers (the players, the site...) and a
+  resignation, as text.
 - :class:`Engine`: the computer opponent, searching with the GIL released; :meth:`Engine.stop`
   ends a search from another thread.
 - :func:`perft`: move-generation counts.
@@ -32,6 +34,7 @@ from halma._halma import (
     IllegalMoveError,
     Outcome,
     ParseError,
+    Record,
     SearchResult,
     __version__,
     perft,
@@ -47,6 +50,7 @@ __all__ = [
     "IllegalMoveError",
     "Outcome",
     "ParseError",
+    "Record",
     "SearchResult",
     "__version__",
     "perft",

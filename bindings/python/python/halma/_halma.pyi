@@ -53,9 +53,11 @@ class Game:
         """A game from the start position, or from ``position`` (position text)."""
     @classmethod
     def from_record(cls, record: str) -> "Game":
-        """The game a game record describes (as ``record()`` writes it), replayed move by move."""
+        """The game a game record describes (as ``record()`` or ``Record`` writes it, or the
+        earlier form: the start position's text, then the moves), replayed move by move."""
     def record(self) -> str:
-        """The game record: the start position's text, then the moves played."""
+        """The game record: the result (and the start, when it is not the standard one) as
+        headers, then the moves numbered. ``Record`` adds headers of a host's."""
     def text(self) -> str:
         """The position text of the current position."""
     @property
@@ -131,6 +133,44 @@ class SearchResult:
     @property
     def nodes_per_second(self) -> float:
         """The speed of the search."""
+
+class Record:
+    """A game record: a game with the headers of its record (``Site``, ``Date``, the players
+    ``X`` and ``O``, the ``Level``...) and a resignation. ``str(record)`` is its text: the
+    headers, then the moves numbered, then the result."""
+
+    def __init__(self, game: Game, **tags: str) -> None:
+        """The record of a copy of ``game``, with the headers given as keywords, in order."""
+    @classmethod
+    def parse(cls, text: str) -> "Record":
+        """The record that ``text`` holds, its moves replayed (``ParseError`` if it is none)."""
+    @property
+    def game(self) -> Game:
+        """A copy of the record's game, with its history."""
+    @property
+    def tags(self) -> dict[str, str]:
+        """The host's headers, in order (a new dict)."""
+    def tag(self, name: str) -> Optional[str]:
+        """The value of the header ``name``, or ``None``."""
+    def set_tag(self, name: str, value: str) -> None:
+        """Sets the header ``name`` to ``value`` (in its place if the record has it)."""
+    def resign(self, side: Side) -> None:
+        """Records that ``side`` resigned: the other side wins (``GameOverError`` once over)."""
+    @property
+    def resigned(self) -> Optional[Side]:
+        """The side that resigned, or ``None``."""
+    @property
+    def winner(self) -> Optional[Side]:
+        """The side that won, by the rules or a resignation, or ``None``."""
+    @property
+    def is_over(self) -> bool:
+        """Whether the game is over, by the rules or a resignation."""
+    @property
+    def result(self) -> Literal["1-0", "0-1", "1/2-1/2", "*"]:
+        """``"1-0"`` (x won), ``"0-1"`` (o won), ``"1/2-1/2"`` (drawn) or ``"*"`` (going on)."""
+    @property
+    def reason(self) -> Optional[Literal["goal_camp", "repetition", "no_moves", "resignation"]]:
+        """Why the game ended, or ``None`` while it goes on."""
 
 class Engine:
     """The computer opponent: an alpha-beta search with a transposition table of at most

@@ -56,7 +56,8 @@ impl Game {
         })
     }
 
-    /// The game a game record describes (as `record()` writes it), replayed move by move.
+    /// The game a game record describes (as `record()` or `Record` writes it, or the earlier
+    /// form: the start position's text, then the moves), replayed move by move.
     #[classmethod]
     fn from_record(_class: &Bound<'_, PyType>, record: &str) -> PyResult<Game> {
         halma::Game::from_record(record)
@@ -64,7 +65,8 @@ impl Game {
             .map_err(errors::parse)
     }
 
-    /// The game record: the start position's text, then the moves played.
+    /// The game record: the result (and the start, when it is not the standard one) as
+    /// headers, then the moves numbered. `Record` adds headers of a host's.
     fn record(&self) -> String {
         self.inner.to_record()
     }

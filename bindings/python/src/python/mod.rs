@@ -8,6 +8,7 @@ mod engine;
 mod env;
 mod errors;
 mod game;
+mod record;
 
 /// The module maturin builds; `halma/__init__.py` re-exports its public names.
 #[pymodule]
@@ -16,6 +17,7 @@ fn halma_module(module: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = module.py();
     module.add_class::<game::Game>()?;
     module.add_class::<game::Outcome>()?;
+    module.add_class::<record::Record>()?;
     module.add_class::<engine::Engine>()?;
     module.add_class::<engine::SearchResult>()?;
     module.add_function(wrap_pyfunction!(engine::perft, module)?)?;
