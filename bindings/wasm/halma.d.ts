@@ -16,7 +16,8 @@ export type ErrorCode =
   | 'busy' // a search is already running on this engine
   | 'terminated' // the engine was terminated
   | 'unavailable' // halma.wasm could not be loaded, or init() was not awaited
-  | 'unsupported'; // no WebAssembly or no Web Workers here
+  | 'unsupported' // no WebAssembly or no Web Workers here
+  | 'aborted'; // a review was cancelled by its AbortSignal
 
 /** The error every call of this module throws or rejects with. */
 export class HalmaError extends Error {
@@ -70,7 +71,10 @@ export class Game {
   static start(): Game;
   /** A game from position text: `ooooo11/.../11xxxxx x` (the rules' notation). */
   static fromPosition(text: string): Game;
-  /** A game from a record: position text on the first line, then the moves played. */
+  /**
+   * A game from a game record, its moves replayed: headers and numbered moves (as `record()`
+   * writes them), a bare list of moves, or the earlier form (position text, then the moves).
+   */
   static fromRecord(text: string): Game;
 
   state(): GameState;
@@ -78,8 +82,13 @@ export class Game {
   readonly turn: Side;
   readonly moves: string[];
   outcome(): Outcome;
-  /** The start position's text, then the moves, a pair a line: to save or share the game. */
-  record(): string;
+  /**
+   * The game record, to save or share: the headers `tags` in order (each a string without
+   * line breaks; by convention Site, Date, X, O, Level), then Result and Reason (`resigned`:
+   * the side that resigned, if one did) and Position for a start other than the standard
+   * one; then the moves numbered, a pair a line; then the result.
+   */
+  record(tags?: Record<string, string>, options?: { resigned?: Side | null }): string;
   /** `from-to` each; none once the game is over. */
   legalMoves(): string[];
   /** Where the piece on `from` can go: none for an empty square or the other side's piece. */
@@ -96,6 +105,21 @@ export class Game {
   /** Frees the game's memory now (else when it is garbage-collected). */
   free(): void;
 }
+
+/** A game record read: the game, its moves replayed, and what its headers say. */
+export interface ReadRecord {
+  game: Game;
+  /** The host's headers, in order: `{Site, Date, X, O, Level, ...}`. */
+  tags: Record<string, string>;
+  result: '1-0' | '0-1' | '1/2-1/2' | '*';
+  /** Why the game ended: the outcome's `reason_code`, or a resignation. */
+  reason: 'goal_camp' | 'repetition' | 'no_moves' | 'resignation' | null;
+  resigned: Side | null;
+  winner: Side | null;
+}
+
+/** Reads a game record in either form; 'invalid-text' (saying what and where) if it is none. */
+export function readRecord(text: string): ReadRecord;
 
 /**
  * When a search stops: a level (1 to 10, as the online game's), or any of a depth, a node
@@ -160,6 +184,24 @@ export function searchSync(
  */
 export function clearSearchTable(): void;
 
+/** One position of a review: its search (none for a finished position). */
+export interface ReviewEntry {
+  /** Moves played before it: 0 for the start. */
+  ply: number;
+  turn: Side;
+  /** The game was over here: no search, `score` and `move` null. */
+  over: boolean;
+  /** From the side to move's point of view, hundredths of a move of race advantage. */
+  score: number | null;
+  /** The best move found, and its path. */
+  move: string | null;
+  path: string[] | null;
+  pv: string[];
+  depth: number;
+  nodes: number;
+  forced_win_in: number | null;
+}
+
 /** The computer, searching in a Web Worker of its own so that the page never freezes. */
 export class Engine {
   private constructor();
@@ -172,6 +214,16 @@ export class Engine {
   readonly sharedStop: boolean;
   /** Searches `game` (a Game or a game record). One search at a time. */
   search(game: Game | string, limits: Limits, options?: SearchOptions): Promise<SearchResult>;
+  /**
+   * Searches each position of `game` from the start to the last, within `limits` (node or
+   * depth limits: the same review on every run), one after the other: an entry a position.
+   * `signal` cancels it (rejected with 'aborted').
+   */
+  review(
+    game: Game | string,
+    limits: Limits,
+    options?: { onProgress?: (done: number, total: number) => void; signal?: AbortSignal },
+  ): Promise<ReviewEntry[]>;
   /** Ends the running search early: it answers its best move so far. */
   stop(): void;
   /** Ends the worker; later searches are refused. */

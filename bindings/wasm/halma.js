@@ -183,10 +183,12 @@ export class Game {
     if (text.trim().includes('\n')) throw new HalmaError('invalid-text', 'position text is one line');
     return new Game(text);
   }
-  /** A game from a game record: position text, then the moves played (any whitespace). */
+  /**
+   * A game from a game record, its moves replayed: headers and numbered moves (as
+   * `record()` writes them), or the earlier form (position text, then the moves).
+   */
   static fromRecord(text) {
-    checkString(text, 'the game record');
-    return new Game(text.includes('\n') ? text : text + '\n');
+    return readRecord(text).game;
   }
 
   #open(text) {
@@ -206,11 +208,11 @@ export class Game {
     return this.#instance.call(name, this.#handle, ...args);
   }
 
-  #callWith(name, text) {
+  #callWith(name, text, ...args) {
     if (!this.#handle) throw new HalmaError('no-game', 'this game was freed');
     if (this.#instance.dead || this.#instance !== rules) this.#open(this.#recordText());
     const len = this.#instance.input(text);
-    return this.#instance.call(name, this.#handle, len);
+    return this.#instance.call(name, this.#handle, ...args, len);
   }
 
   #recordText() {
@@ -230,8 +232,22 @@ export class Game {
   get moves() { return this.#moves.slice(); }
   /** `{result: 'ongoing' | 'win' | 'draw', winner, reason}`. */
   outcome() { return this.state().outcome; }
-  /** The game record: the start position's text, then the moves, a pair a line. */
-  record() { return this.#call('wasm_game_record'); }
+  /**
+   * The game record, to save or share: the headers `tags` (`{Site, Date, X, O, Level}`, in
+   * that order, each a string without line breaks), `Result` and `Reason` (`resigned`: the
+   * side that resigned, if one did), `Position` for a start other than the standard one;
+   * then the moves numbered, a pair a line; then the result.
+   */
+  record(tags = {}, { resigned = null } = {}) {
+    if (tags === null || typeof tags !== 'object') throw argument('the tags must be an object');
+    const headers = Object.entries(tags).map(([name, value]) => {
+      const text = checkString(value, `the ${name} tag`).replace(/[\\"]/g, '\\$&');
+      return `[${name} "${text}"]\n`;
+    }).join('');
+    const side = resigned === null ? 0 : SIDES.indexOf(resigned) + 1;
+    if (side === 0 && resigned !== null) throw argument(`the side that resigned must be 'x' or 'o', not ${String(resigned)}`);
+    return this.#callWith('wasm_record_write', headers, side);
+  }
   /** The legal moves, `from-to` each (none once the game is over). */
   legalMoves() { return JSON.parse(this.#call('wasm_game_legal_moves')); }
   /** Where the piece on `from` can go (none for an empty square or the other side's piece). */
@@ -266,6 +282,19 @@ export class Game {
     if (!this.#instance.dead) this.#instance.exports.wasm_game_free(this.#handle);
     this.#handle = 0;
   }
+}
+
+/**
+ * Reads a game record (either form): `{game, tags, result, reason, resigned, winner}`, the
+ * game with its moves replayed, `tags` the host's headers in order (`{Site, X, ...}`),
+ * `result` `'1-0'`, `'0-1'`, `'1/2-1/2'` or `'*'`, `reason` why it ended (the outcome's
+ * `reason_code`, or `'resignation'`), `resigned` and `winner` sides or null.
+ */
+export function readRecord(text) {
+  checkString(text, 'the game record');
+  const read = JSON.parse(rulesInstance().callWith('wasm_record_read', text));
+  const { start, moves, ...rest } = read;
+  return { game: new Game(`${start}\n${moves.join(' ')}\n`), ...rest };
 }
 
 // ---- searches -------------------------------------------------------------------------------
@@ -486,6 +515,46 @@ export class Engine {
         if (search.stopped) this.stop();
       }, (error) => this.#fail(search, error));
     });
+  }
+
+  /**
+   * Reviews a game: searches each position of `game` (a Game or a game record), from the
+   * start to the last, within `limits` (node or depth limits give the same review on every
+   * run), one after the other in this engine's worker. Resolves to an entry a position,
+   * `{ply, turn, over, score, move, path, pv, depth, nodes, forced_win_in}`: the search's
+   * answer, its score from the side to move's point of view; a finished position has
+   * `over: true` and no search (score and move null). `onProgress(done, total)` follows each
+   * position; `signal` (an AbortSignal) cancels the review, which then rejects with the
+   * code 'aborted'.
+   */
+  async review(game, limits, { onProgress, signal } = {}) {
+    if (onProgress !== undefined && typeof onProgress !== 'function') throw argument('onProgress must be a function');
+    searchArguments(limits);
+    const { game: whole } = readRecord(recordOf(game));
+    const { start, moves } = whole.state();
+    whole.free();
+    const cancelled = () => new HalmaError('aborted', 'the review was cancelled');
+    const position = new Game(start);
+    const entries = [];
+    try {
+      for (let ply = 0; ply <= moves.length; ply++) {
+        if (ply > 0) position.play(moves[ply - 1]);
+        if (signal && signal.aborted) throw cancelled();
+        const { turn, outcome } = position.state();
+        const entry = { ply, turn, over: outcome.result !== 'ongoing', score: null, move: null, path: null, pv: [], depth: 0, nodes: 0, forced_win_in: null };
+        if (!entry.over) {
+          const found = await this.search(position, limits, { pace: false, signal });
+          if (signal && signal.aborted) throw cancelled();
+          const { score, move, path, pv, depth, nodes, forced_win_in: forced } = found;
+          Object.assign(entry, { score, move, path, pv, depth, nodes, forced_win_in: forced });
+        }
+        entries.push(entry);
+        if (onProgress) onProgress(ply + 1, moves.length + 1);
+      }
+    } finally {
+      position.free();
+    }
+    return entries;
   }
 
   /**

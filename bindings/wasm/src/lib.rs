@@ -26,6 +26,7 @@ mod games;
 mod host;
 mod io;
 mod json;
+mod records;
 pub mod status;
 
 use status::{Failure, OK};
@@ -117,10 +118,27 @@ pub extern "C" fn wasm_game_state(game: u32) -> i32 {
     finish(games::with(game, |game| Ok(games::state(game))))
 }
 
-/// The game record (the start position's text, then the moves), to save or share.
+/// The game record (its result as a header, then the moves numbered), to save or share.
 #[unsafe(no_mangle)]
 pub extern "C" fn wasm_game_record(game: u32) -> i32 {
     finish(games::with(game, |game| Ok(game.to_record())))
+}
+
+/// Reads the input game record (either form: headers and numbered moves, or the start
+/// position's text then the moves): `{start, moves, tags, result, reason, resigned, winner}`
+/// in the output, `tags` an object of the host's headers in order.
+#[unsafe(no_mangle)]
+pub extern "C" fn wasm_record_read(len: usize) -> i32 {
+    on_input(len, records::read)
+}
+
+/// The game record of `game` with the host's headers of the input (`[Name "value"]` a line,
+/// maybe none) and a resignation (`resigned`: 0 nobody, 1 x, 2 o), to save or share.
+#[unsafe(no_mangle)]
+pub extern "C" fn wasm_record_write(game: u32, resigned: u32, len: usize) -> i32 {
+    on_input(len, |headers| {
+        games::with(game, |game| records::write(game, resigned, headers))
+    })
 }
 
 /// The legal moves, a JSON array of `from-to`.

@@ -70,8 +70,80 @@ fn the_state_has_what_a_page_draws() {
         assert!(state.contains(part), "{part} not in {state}");
     }
     let record = output_of(wasm_game_record(game));
-    assert!(record.ends_with(" x\nl2-k3\n"), "{record}");
+    assert_eq!(record, "[Result \"*\"]\n\n1. l2-k3\n*\n");
     assert!(new_game(&record) > game);
+}
+
+#[test]
+fn records_are_written_with_headers_and_read_as_json() {
+    let game = new_game("");
+    call("l2-k3", |len| wasm_game_play(game, len));
+    let headers = "[Site \"https://halma.example/g/1\"]\n[X \"Ann \\\"the fox\\\"\"]\n";
+    let (status, record) = call(headers, |len| wasm_record_write(game, 2, len));
+    assert_eq!(status, OK, "{record}");
+    assert_eq!(
+        record,
+        format!("{headers}[Result \"1-0\"]\n[Reason \"resignation\"]\n\n1. l2-k3\n1-0\n")
+    );
+    let (status, read) = call(&record, |len| wasm_record_read(len));
+    assert_eq!(status, OK, "{read}");
+    let start = halma::Position::start();
+    assert_eq!(
+        read,
+        format!(
+            r#"{{"start":"{start}","moves":["l2-k3"],"tags":{{"Site":"https://halma.example/g/1","X":"Ann \"the fox\""}},"result":"1-0","reason":"resignation","resigned":"o","winner":"x"}}"#
+        )
+    );
+    assert_eq!(
+        call("", |len| wasm_record_write(game, 0, len)),
+        (OK, "[Result \"*\"]\n\n1. l2-k3\n*\n".to_owned())
+    );
+    // A bare list of moves reads from the start.
+    let (status, read) = call("1. n4-n5 b12-b11 2. n2-n4-n6", |len| wasm_record_read(len));
+    assert_eq!(status, OK, "{read}");
+    assert!(
+        read.contains(r#""moves":["n4-n5","b12-b11","n2-n6"]"#),
+        "{read}"
+    );
+    assert!(
+        read.contains(r#""reason":null,"resigned":null,"winner":null"#),
+        "{read}"
+    );
+}
+
+#[test]
+fn bad_records_and_headers_are_refused() {
+    let game = new_game("");
+    for (text, status) in [
+        ("1. l2-k3 l1-l2", status::INVALID_TEXT),
+        ("[Site nowhere]", status::INVALID_TEXT),
+        ("", status::INVALID_TEXT),
+    ] {
+        assert_eq!(
+            call(text, |len| wasm_record_read(len)).0,
+            status,
+            "{text:?}"
+        );
+    }
+    assert_eq!(
+        call("[Site a]", |len| wasm_record_write(game, 0, len)).0,
+        status::INVALID_TEXT
+    );
+    assert_eq!(
+        call("", |len| wasm_record_write(game, 3, len)).0,
+        status::INVALID_ARGUMENT
+    );
+    assert_eq!(
+        call("", |len| wasm_record_write(999_999, 0, len)).0,
+        status::NO_GAME
+    );
+    let over = new_game(
+        "xxxxx11/xxxxx11/xxxx12/xxx13/xx14/16/oooooooooo6/ooooooooo7/16/16/16/16/16/16/16/16 o",
+    );
+    assert_eq!(
+        call("", |len| wasm_record_write(over, 1, len)).0,
+        status::GAME_OVER
+    );
 }
 
 #[test]

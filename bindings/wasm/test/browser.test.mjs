@@ -150,6 +150,49 @@ test('a trap comes back as an error, and the engine searches again on a new work
   await page.close();
 });
 
+test('a review searches every position in the worker, reports its progress, and cancels', async () => {
+  const page = await open('plain');
+  const run = await page.evaluate(async () => {
+    const { Engine, Game, searchSync } = window.halma;
+    const engine = await Engine.create();
+    const game = Game.start();
+    for (const move of ['n4-n5', 'b12-b11', 'n2-n4-n6', 'b11-b10']) game.play(move);
+    const progress = [];
+    const entries = await engine.review(game, { nodes: 2000 }, { onProgress: (done, total) => progress.push([done, total]) });
+    // Each position's entry is the search of that position, as the module searches it here.
+    const same = entries.every((entry) => {
+      const position = Game.fromRecord(`${game.state().start}\n${game.moves.slice(0, entry.ply).join(' ')}`);
+      const found = searchSync(position, { nodes: 2000 });
+      return found.move === entry.move && found.score === entry.score && entry.turn === position.turn;
+    });
+    // A finished game's last position has no search.
+    const won = Game.fromPosition('xxxxx11/xxxxx11/xxxx12/xxx13/x15/1x14/16/16/16/16/14o1/15o/13ooo/12oooo/11ooooo/11ooooo x');
+    won.play('b11-b12');
+    const end = await engine.review(won, { nodes: 500 });
+    // Cancelled after the second position: rejected with 'aborted', the engine still searches.
+    const controller = new AbortController();
+    let cancelled = null;
+    try {
+      await engine.review(game, { nodes: 200_000 }, { signal: controller.signal, onProgress: (done) => { if (done === 2) controller.abort(); } });
+    } catch (error) {
+      cancelled = error.code;
+    }
+    const again = await engine.search(Game.start(), { depth: 2 });
+    engine.terminate();
+    return { count: entries.length, progress, same, end: end.map((e) => [e.over, e.move]), cancelled, again: again.depth };
+  });
+  assert.equal(run.count, 5);
+  assert.deepEqual(run.progress, [[1, 5], [2, 5], [3, 5], [4, 5], [5, 5]]);
+  assert.ok(run.same, 'each entry is the search of its position');
+  assert.equal(run.end.length, 2);
+  assert.equal(run.end[0][0], false);
+  assert.deepEqual(run.end[1], [true, null]);
+  assert.equal(run.cancelled, 'aborted');
+  assert.equal(run.again, 2);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
 test('garbage gets errors, never a dead worker', async () => {
   const page = await open('plain');
   const codes = await page.evaluate(async () => {

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-import { init, Game, HalmaError, searchSync, Engine } from '../halma.js';
+import { init, Game, HalmaError, searchSync, Engine, readRecord } from '../halma.js';
 
 const wasm = process.env.HALMA_WASM || fileURLToPath(new URL('../halma.wasm', import.meta.url));
 await init(readFileSync(wasm));
@@ -93,6 +93,28 @@ test('a game: play, paths, undo, outcome, record', () => {
   assert.deepEqual(won.legalMoves(), []);
   rejects('game-over', () => won.play('a10-a9'));
   rejects('game-over', () => searchSync(won, { depth: 2 }));
+});
+
+test('a record: headers, numbered moves, a resignation, read back; the earlier form too', () => {
+  const game = Game.start();
+  for (const move of ['n4-n5', 'b12-b11', 'n2-n4-n6']) game.play(move);
+  assert.equal(game.record(), '[Result "*"]\n\n1. n4-n5 b12-b11\n2. n2-n6\n*\n');
+  const text = game.record({ Site: 'https://halma.example/g/1', X: 'Ann "the \\ fox"', O: 'halma level 5' }, { resigned: 'o' });
+  assert.equal(text, '[Site "https://halma.example/g/1"]\n[X "Ann \\"the \\\\ fox\\""]\n[O "halma level 5"]\n'
+    + '[Result "1-0"]\n[Reason "resignation"]\n\n1. n4-n5 b12-b11\n2. n2-n6\n1-0\n');
+  const read = readRecord(text);
+  assert.deepEqual(read.tags, { Site: 'https://halma.example/g/1', X: 'Ann "the \\ fox"', O: 'halma level 5' });
+  assert.deepEqual([read.result, read.reason, read.resigned, read.winner], ['1-0', 'resignation', 'o', 'x']);
+  assert.deepEqual(read.game.moves, game.moves);
+  assert.deepEqual(Game.fromRecord('1. n4-n5 b12-b11 2. n2-n4-n6').moves, ['n4-n5', 'b12-b11', 'n2-n6']);
+  assert.deepEqual(Game.fromRecord(`${START}\nl2-k3`).moves, ['l2-k3']);
+  for (const text of ['', '[Site nowhere]', '1. l2-k3 1-0', '1. l2-k3 l1-l2']) rejects('invalid-text', () => readRecord(text));
+  rejects('invalid-argument', () => readRecord(42));
+  rejects('invalid-argument', () => game.record({ X: 5 }));
+  rejects('invalid-argument', () => game.record({}, { resigned: 'y' }));
+  rejects('invalid-text', () => game.record({ X: 'two\nlines' }));
+  const won = Game.fromPosition('xxxxx11/xxxxx11/xxxx12/xxx13/xx14/16/oooooooooo6/ooooooooo7/16/16/16/16/16/16/16/16 o');
+  rejects('game-over', () => won.record({}, { resigned: 'o' }));
 });
 
 test('garbage gets an error, never a crash', () => {
