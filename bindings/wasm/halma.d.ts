@@ -4,16 +4,19 @@
 export type Side = 'x' | 'o';
 
 /** What went wrong, for a program; the message says it for a person. */
+/** The module's codes are the C ABI's status names without the prefix, lower case (the
+ * library's error kinds); the last four are halma.js's own. */
 export type ErrorCode =
-  | 'invalid-text' // position text, a game record, move text or a square that does not read
-  | 'illegal-move' // a well-formed move that is not legal here
-  | 'game-over' // no move can be played or searched in a finished game
-  | 'nothing-to-undo'
-  | 'no-game' // the game was freed
-  | 'invalid-argument' // a value of the wrong type or out of range
-  | 'out-of-memory'
-  | 'crashed' // the engine trapped (a bug): its worker was replaced, the search failed
+  | 'parse_error' // position text, a game record, move text or a square that does not read
+  | 'invalid_position' // well-formed position text of an impossible position
+  | 'illegal_move' // a well-formed move that is not legal here
+  | 'game_over' // no move can be played or searched in a finished game
+  | 'nothing_to_undo'
+  | 'invalid_argument' // a value of the wrong type or out of range
   | 'busy' // a search is already running on this engine
+  | 'no_game' // the game was freed
+  | 'out_of_memory'
+  | 'crashed' // the engine trapped (a bug): its worker was replaced, the search failed
   | 'terminated' // the engine was terminated
   | 'unavailable' // halma.wasm could not be loaded, or init() was not awaited
   | 'unsupported' // no WebAssembly or no Web Workers here
@@ -118,7 +121,7 @@ export interface ReadRecord {
   winner: Side | null;
 }
 
-/** Reads a game record in either form; 'invalid-text' (saying what and where) if it is none. */
+/** Reads a game record in either form; 'parse_error' (saying what and where) if it is none. */
 export function readRecord(text: string): ReadRecord;
 
 /**

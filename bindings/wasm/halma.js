@@ -15,9 +15,13 @@ export class HalmaError extends Error {
   }
 }
 
-// The module's status codes (bindings/wasm/src/status.rs), by number.
-const STATUS = [null, 'invalid-text', 'illegal-move', 'game-over', 'nothing-to-undo',
-  'no-game', 'invalid-argument', 'out-of-memory'];
+// The module's status codes (bindings/wasm/src/status.rs): the C ABI's numbers, named as C
+// names them without the prefix (HALMA_STATUS_PARSE_ERROR is 3, 'parse_error'), the
+// module's own after C's.
+const STATUS = Object.freeze({
+  2: 'invalid_argument', 3: 'parse_error', 4: 'invalid_position', 5: 'illegal_move',
+  6: 'game_over', 8: 'nothing_to_undo', 10: 'busy', 11: 'no_game', 12: 'out_of_memory',
+});
 
 const SIDES = ['x', 'o'];
 /** The deepest perft the module runs. */
@@ -30,7 +34,7 @@ const DEADLINE_GRACE_MS = 1500;
 const WORKER_NAME = 'halma-engine';
 
 function argument(message) {
-  return new HalmaError('invalid-argument', message);
+  return new HalmaError('invalid_argument', message);
 }
 
 function checkString(value, what) {
@@ -76,7 +80,7 @@ class Instance {
   input(text) {
     const bytes = encoder.encode(text);
     const ptr = this.exports.wasm_input(bytes.length);
-    if (ptr === 0) throw new HalmaError('out-of-memory', 'no memory for the input text');
+    if (ptr === 0) throw new HalmaError('out_of_memory', 'no memory for the input text');
     new Uint8Array(this.exports.memory.buffer, ptr, bytes.length).set(bytes);
     return bytes.length;
   }
@@ -180,7 +184,7 @@ export class Game {
   /** A game from position text (one line: the placement and the side to move). */
   static fromPosition(text) {
     checkString(text, 'the position text');
-    if (text.trim().includes('\n')) throw new HalmaError('invalid-text', 'position text is one line');
+    if (text.trim().includes('\n')) throw new HalmaError('parse_error', 'position text is one line');
     return new Game(text);
   }
   /**
@@ -201,7 +205,7 @@ export class Game {
 
   /** The instance and handle to call, the game remade first if its instance crashed. */
   #call(name, ...args) {
-    if (!this.#handle) throw new HalmaError('no-game', 'this game was freed');
+    if (!this.#handle) throw new HalmaError('no_game', 'this game was freed');
     if (this.#instance.dead || this.#instance !== rules) {
       this.#open(this.#recordText());
     }
@@ -209,7 +213,7 @@ export class Game {
   }
 
   #callWith(name, text, ...args) {
-    if (!this.#handle) throw new HalmaError('no-game', 'this game was freed');
+    if (!this.#handle) throw new HalmaError('no_game', 'this game was freed');
     if (this.#instance.dead || this.#instance !== rules) this.#open(this.#recordText());
     const len = this.#instance.input(text);
     return this.#instance.call(name, this.#handle, ...args, len);

@@ -4,12 +4,12 @@
 use std::cell::RefCell;
 use std::time::Duration;
 
-use halma::{Engine, ForcedResult, Game, Limits, SearchError, SearchInfo, SearchResult, StopToken};
+use halma::{Engine, ForcedResult, Game, Limits, SearchInfo, SearchResult, StopToken};
 
 use crate::games;
 use crate::host;
 use crate::json::Json;
-use crate::status::{Failure, GAME_OVER, INVALID_ARGUMENT};
+use crate::status::{Failure, INVALID_ARGUMENT};
 
 /// The largest transposition table the module takes, in mebibytes (the race solver adds
 /// another of the same size: together they stay within wasm32's 4 GiB).
@@ -74,14 +74,9 @@ pub fn search(handle: u32, limits: &Limits) -> Result<String, Failure> {
         let engine = slot.get_or_insert_with(Engine::new);
         // Stopped by the host: its flag, read about every 1024 nodes.
         let stop = StopToken::with_poll(host::stop_requested);
-        let result = engine
-            .search_with_stop(&game, &limits, &stop, &mut |info| {
-                host::info(&info_json(info))
-            })
-            .map_err(|error| match error {
-                SearchError::GameOver => Failure::new(GAME_OVER, error),
-                _ => Failure::new(INVALID_ARGUMENT, error),
-            })?;
+        let result = engine.search_with_stop(&game, &limits, &stop, &mut |info| {
+            host::info(&info_json(info))
+        })?;
         Ok(result_json(&game, &result, pace))
     })
 }

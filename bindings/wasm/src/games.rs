@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use halma::{Game, Move, Outcome, Position, Side, Square};
 
 use crate::json::Json;
-use crate::status::{Failure, INVALID_ARGUMENT, INVALID_TEXT, NO_GAME, NOTHING_TO_UNDO};
+use crate::status::{Failure, INVALID_ARGUMENT, NO_GAME};
 
 /// The deepest perft the module runs (depth 5 from the start already takes seconds).
 pub const MAX_PERFT_DEPTH: u32 = 5;
@@ -54,16 +54,17 @@ pub fn with<T>(handle: u32, f: impl FnOnce(&mut Game) -> Result<T, Failure>) -> 
 }
 
 /// A game from text: empty for the start position, one line of position text, or a game
-/// record (position text, then the moves played).
+/// record (text with a line break: position text, then the moves played).
 pub fn parse(text: &str) -> Result<Game, Failure> {
+    let record = text.contains('\n');
     let text = text.trim();
-    if text.is_empty() {
+    if record {
+        Ok(Game::from_record(text)?)
+    } else if text.is_empty() {
         Ok(Game::new())
-    } else if !text.contains('\n') {
-        let position: Position = text.parse().map_err(|e| Failure::new(INVALID_TEXT, e))?;
-        Ok(Game::from_position(position))
     } else {
-        Game::from_record(text).map_err(|e| Failure::new(INVALID_TEXT, e))
+        let position: Position = text.parse()?;
+        Ok(Game::from_position(position))
     }
 }
 
@@ -155,10 +156,7 @@ pub fn legal_moves(game: &Game) -> String {
 /// Where the piece on `from` can go (none for an empty square, a piece of the side not to
 /// move, or a finished game), as a JSON array.
 pub fn destinations(game: &Game, from: &str) -> Result<String, Failure> {
-    let from: Square = from
-        .trim()
-        .parse()
-        .map_err(|e| Failure::new(INVALID_TEXT, e))?;
+    let from: Square = from.trim().parse()?;
     let position = game.position();
     let mut json = Json::default();
     if game.outcome().is_over() || position.piece_at(from) != Some(position.turn()) {
@@ -199,7 +197,7 @@ pub fn play(game: &mut Game, text: &str) -> Result<String, Failure> {
 
 /// Takes back the last move and returns it, as a JSON string.
 pub fn undo(game: &mut Game) -> Result<String, Failure> {
-    let mv = game.undo().map_err(|e| Failure::new(NOTHING_TO_UNDO, e))?;
+    let mv = game.undo()?;
     let mut json = Json::default();
     json.string(mv);
     Ok(json.finish())

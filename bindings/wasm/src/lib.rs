@@ -49,7 +49,7 @@ fn finish(outcome: Result<String, Failure>) -> i32 {
 fn on_input(len: usize, f: impl FnOnce(&str) -> Result<String, Failure>) -> i32 {
     finish(
         io::with_input(len, f)
-            .map_err(|message| Failure::new(status::INVALID_TEXT, message))
+            .map_err(|message| Failure::new(status::PARSE_ERROR, message))
             .and_then(|outcome| outcome),
     )
 }

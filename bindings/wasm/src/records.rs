@@ -4,12 +4,12 @@
 use halma::{Game, Record, Side};
 
 use crate::json::Json;
-use crate::status::{Failure, GAME_OVER, INVALID_ARGUMENT, INVALID_TEXT};
+use crate::status::{Failure, INVALID_ARGUMENT};
 
 /// The record `text` (either form) as JSON: `{start, moves, tags, result, reason, resigned,
 /// winner}`, `tags` an object of the host's headers in order.
 pub fn read(text: &str) -> Result<String, Failure> {
-    let record: Record = text.parse().map_err(|e| Failure::new(INVALID_TEXT, e))?;
+    let record: Record = text.parse()?;
     let game = record.game();
     let mut json = Json::default();
     json.open();
@@ -45,11 +45,9 @@ fn optional(json: &mut Json, value: Option<impl core::fmt::Display>) {
 pub fn write(game: &Game, resigned: u32, headers: &str) -> Result<String, Failure> {
     let mut record = Record::new(game.clone());
     if !headers.trim().is_empty() {
-        let given: Record = headers.parse().map_err(|e| Failure::new(INVALID_TEXT, e))?;
+        let given: Record = headers.parse()?;
         for (name, value) in given.tags() {
-            record
-                .set_tag(name, value)
-                .map_err(|e| Failure::new(INVALID_ARGUMENT, e))?;
+            record.set_tag(name, value)?;
         }
     }
     let side = match resigned {
@@ -64,9 +62,7 @@ pub fn write(game: &Game, resigned: u32, headers: &str) -> Result<String, Failur
         }
     };
     if let Some(side) = side {
-        record
-            .resign(side)
-            .map_err(|e| Failure::new(GAME_OVER, e))?;
+        record.resign(side)?;
     }
     Ok(record.to_string())
 }

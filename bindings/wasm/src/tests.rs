@@ -115,9 +115,9 @@ fn records_are_written_with_headers_and_read_as_json() {
 fn bad_records_and_headers_are_refused() {
     let game = new_game("");
     for (text, status) in [
-        ("1. l2-k3 l1-l2", status::INVALID_TEXT),
-        ("[Site nowhere]", status::INVALID_TEXT),
-        ("", status::INVALID_TEXT),
+        ("1. l2-k3 l1-l2", status::PARSE_ERROR),
+        ("[Site nowhere]", status::PARSE_ERROR),
+        ("", status::PARSE_ERROR),
     ] {
         assert_eq!(
             call(text, |len| wasm_record_read(len)).0,
@@ -127,7 +127,7 @@ fn bad_records_and_headers_are_refused() {
     }
     assert_eq!(
         call("[Site a]", |len| wasm_record_write(game, 0, len)).0,
-        status::INVALID_TEXT
+        status::PARSE_ERROR
     );
     assert_eq!(
         call("", |len| wasm_record_write(game, 3, len)).0,
@@ -151,7 +151,7 @@ fn bad_input_is_refused_with_a_status_and_a_message() {
     let game = new_game("");
     assert_eq!(
         call("zz", |l| wasm_game_play(game, l)).0,
-        status::INVALID_TEXT
+        status::PARSE_ERROR
     );
     assert_eq!(
         call("a1-a2", |l| wasm_game_play(game, l)).0,
@@ -159,7 +159,7 @@ fn bad_input_is_refused_with_a_status_and_a_message() {
     );
     assert_eq!(
         call("q1", |l| wasm_game_destinations(game, l)).0,
-        status::INVALID_TEXT
+        status::PARSE_ERROR
     );
     assert_eq!(
         call("a1", |l| wasm_game_destinations(game, l)),
@@ -169,20 +169,17 @@ fn bad_input_is_refused_with_a_status_and_a_message() {
         call("l2-l5", |l| wasm_game_path(game, l)).0,
         status::ILLEGAL_MOVE
     );
-    assert_eq!(
-        call("16/16 x", |l| wasm_game_new(l)).0,
-        status::INVALID_TEXT
-    );
+    assert_eq!(call("16/16 x", |l| wasm_game_new(l)).0, status::PARSE_ERROR);
     let start = halma::Position::start().to_string();
     let (status, message) = call(&format!("{start}\nl2-k3 k3-j4\n"), |l| wasm_game_new(l));
-    assert_eq!(status, status::INVALID_TEXT);
+    assert_eq!(status, status::PARSE_ERROR);
     assert!(message.contains("move 2"), "{message}");
     // Bytes that are not UTF-8.
     let len = 2;
     let pointer = wasm_input(len);
     assert!(!pointer.is_null());
     crate::io::put_input("\u{80}");
-    assert_eq!(wasm_game_new(len), status::INVALID_TEXT);
+    assert_eq!(wasm_game_new(len), status::PARSE_ERROR);
     // A length past what was written reads only the buffer.
     put_input("");
     assert_eq!(wasm_game_new(1_000_000), OK);

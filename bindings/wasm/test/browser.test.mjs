@@ -220,12 +220,12 @@ test('garbage gets errors, never a dead worker', async () => {
     return codes;
   });
   assert.deepEqual(codes, [
-    'invalid-argument', 'invalid-argument', 'invalid-argument', 'invalid-text', 'invalid-text',
-    'invalid-argument', 'invalid-argument', 'invalid-argument', 'invalid-argument', 'invalid-argument',
-    'invalid-argument', 'invalid-argument',
-    'invalid-argument',
+    'invalid_argument', 'invalid_argument', 'invalid_argument', 'parse_error', 'parse_error',
+    'invalid_argument', 'invalid_argument', 'invalid_argument', 'invalid_argument', 'invalid_argument',
+    'invalid_argument', 'invalid_argument',
+    'invalid_argument',
     'busy',
-    'invalid-argument', 'invalid-argument',
+    'invalid_argument', 'invalid_argument',
     'ok',
     'terminated',
   ]);

@@ -77,7 +77,7 @@ test('a game: play, paths, undo, outcome, record', () => {
   assert.equal(copy.position, game.position);
   assert.equal(game.undo(), 'l2-k3');
   assert.equal(game.position, START);
-  rejects('nothing-to-undo', () => game.undo());
+  rejects('nothing_to_undo', () => game.undo());
   assert.deepEqual(copy.clone().moves, ['l2-k3']);
   const won = Game.fromPosition('xxxxx11/xxxxx11/xxxx12/xxx13/xx14/16/oooooooooo6/ooooooooo7/16/16/16/16/16/16/16/16 o');
   assert.equal(won.outcome().winner, 'x');
@@ -91,8 +91,33 @@ test('a game: play, paths, undo, outcome, record', () => {
     reason_code: 'repetition',
   });
   assert.deepEqual(won.legalMoves(), []);
-  rejects('game-over', () => won.play('a10-a9'));
-  rejects('game-over', () => searchSync(won, { depth: 2 }));
+  rejects('game_over', () => won.play('a10-a9'));
+  rejects('game_over', () => searchSync(won, { depth: 2 }));
+});
+
+// The bad inputs every binding is given (tests/data/bad_inputs.txt): each must report the
+// kind of error the file names, as its code.
+const BAD_INPUTS = fileURLToPath(new URL('../../../tests/data/bad_inputs.txt', import.meta.url));
+
+test('the same bad inputs give the same kinds of error as in Rust, C and Python', () => {
+  const cases = readFileSync(BAD_INPUTS, 'utf8').split('\n')
+    .filter((line) => line && !line.startsWith('#'))
+    .map((line) => line.split('\t'));
+  assert.ok(cases.length >= 15, `only ${cases.length} cases`);
+  for (const [kind, call, rawInput = '', moves = ''] of cases) {
+    const input = rawInput.replaceAll('\\n', '\n');
+    const game = Game.start();
+    for (const move of moves.split(' ').filter(Boolean)) game.play(move);
+    const run = {
+      position: () => Game.fromPosition(input),
+      record: () => Game.fromRecord(input),
+      play: () => game.play(input),
+      undo: () => game.undo(),
+      search: () => searchSync(game, { depth: Number(input) }),
+    }[call];
+    assert.ok(run, `unknown call ${call}`);
+    assert.throws(run, (e) => e instanceof HalmaError && e.code === kind, `${call} ${JSON.stringify(input)} after ${moves}`);
+  }
 });
 
 test('a record: headers, numbered moves, a resignation, read back; the earlier form too', () => {
@@ -108,47 +133,47 @@ test('a record: headers, numbered moves, a resignation, read back; the earlier f
   assert.deepEqual(read.game.moves, game.moves);
   assert.deepEqual(Game.fromRecord('1. n4-n5 b12-b11 2. n2-n4-n6').moves, ['n4-n5', 'b12-b11', 'n2-n6']);
   assert.deepEqual(Game.fromRecord(`${START}\nl2-k3`).moves, ['l2-k3']);
-  for (const text of ['', '[Site nowhere]', '1. l2-k3 1-0', '1. l2-k3 l1-l2']) rejects('invalid-text', () => readRecord(text));
-  rejects('invalid-argument', () => readRecord(42));
-  rejects('invalid-argument', () => game.record({ X: 5 }));
-  rejects('invalid-argument', () => game.record({}, { resigned: 'y' }));
-  rejects('invalid-text', () => game.record({ X: 'two\nlines' }));
+  for (const text of ['', '[Site nowhere]', '1. l2-k3 1-0', '1. l2-k3 l1-l2']) rejects('parse_error', () => readRecord(text));
+  rejects('invalid_argument', () => readRecord(42));
+  rejects('invalid_argument', () => game.record({ X: 5 }));
+  rejects('invalid_argument', () => game.record({}, { resigned: 'y' }));
+  rejects('parse_error', () => game.record({ X: 'two\nlines' }));
   const won = Game.fromPosition('xxxxx11/xxxxx11/xxxx12/xxx13/xx14/16/oooooooooo6/ooooooooo7/16/16/16/16/16/16/16/16 o');
-  rejects('game-over', () => won.record({}, { resigned: 'o' }));
+  rejects('game_over', () => won.record({}, { resigned: 'o' }));
 });
 
 test('garbage gets an error, never a crash', () => {
   const game = Game.start();
   const garbage = [undefined, null, 42, {}, [], () => 0, Symbol('s'), 10n, NaN];
   for (const value of garbage) {
-    rejects('invalid-argument', () => game.play(value));
-    rejects('invalid-argument', () => game.destinations(value));
-    rejects('invalid-argument', () => game.path(value));
-    rejects('invalid-argument', () => searchSync(game, value));
-    if (value !== 42) rejects('invalid-argument', () => searchSync(game, { depth: value }));
-    rejects('invalid-argument', () => game.perft(value));
-    if (value !== undefined) rejects('invalid-argument', () => new Game(value));
+    rejects('invalid_argument', () => game.play(value));
+    rejects('invalid_argument', () => game.destinations(value));
+    rejects('invalid_argument', () => game.path(value));
+    rejects('invalid_argument', () => searchSync(game, value));
+    if (value !== 42) rejects('invalid_argument', () => searchSync(game, { depth: value }));
+    rejects('invalid_argument', () => game.perft(value));
+    if (value !== undefined) rejects('invalid_argument', () => new Game(value));
   }
   for (const text of ['', 'zz', 'a1-', 'a1-a1', 'q1-q2', '\u0000', 'l2-k3-'.repeat(1000), '\ud800']) {
-    assert.throws(() => game.play(text), (e) => e instanceof HalmaError && ['invalid-text', 'illegal-move'].includes(e.code), text);
+    assert.throws(() => game.play(text), (e) => e instanceof HalmaError && ['parse_error', 'illegal_move'].includes(e.code), text);
   }
-  rejects('illegal-move', () => game.play('a1-a2'));
-  rejects('illegal-move', () => game.path('l2-l9'));
-  rejects('invalid-text', () => game.destinations('z9'));
+  rejects('illegal_move', () => game.play('a1-a2'));
+  rejects('illegal_move', () => game.path('l2-l9'));
+  rejects('parse_error', () => game.destinations('z9'));
   assert.deepEqual(game.destinations('a1'), []);
   for (const text of ['16 x', '16/16 x', 'x'.repeat(100000), 'ooooo11/ooooo11 z', `${START}\nl2-k3 k3-j4`]) {
-    rejects('invalid-text', () => new Game(text));
+    rejects('parse_error', () => new Game(text));
   }
-  rejects('invalid-text', () => Game.fromPosition(`${START}\nl2-k3`));
-  rejects('invalid-argument', () => new Game('x'.repeat(2 << 20)));
+  rejects('parse_error', () => Game.fromPosition(`${START}\nl2-k3`));
+  rejects('invalid_argument', () => new Game('x'.repeat(2 << 20)));
   for (const limits of [{}, { level: 0 }, { level: 11 }, { level: 2.5 }, { depth: -1 }, { depth: 1001 }, { nodes: 1.5 },
     { timeMs: -1 }, { timeMs: Infinity }, { level: 3, depth: 2 }, { speed: 9 }, { nodes: 2 ** 60 }]) {
-    rejects('invalid-argument', () => searchSync(game, limits));
+    rejects('invalid_argument', () => searchSync(game, limits));
   }
-  rejects('invalid-argument', () => game.perft(6));
+  rejects('invalid_argument', () => game.perft(6));
   game.free();
   game.free();
-  rejects('no-game', () => game.legalMoves());
+  rejects('no_game', () => game.legalMoves());
   // The module still answers.
   assert.equal(Game.start().legalMoves().length, 40);
 });
