@@ -148,7 +148,7 @@ def test_one_search_at_a_time_per_engine():
         while not refused and time.perf_counter() < deadline:
             try:
                 engine.search(game, depth=1)
-            except HalmaError as error:
+            except halma.BusyError as error:
                 assert "searching already" in str(error)
                 refused = True
         assert refused

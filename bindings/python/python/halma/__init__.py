@@ -10,9 +10,13 @@
 - :mod:`halma.pettingzoo` and :mod:`halma.gymnasium`: environments for learning agents
   (they need ``pettingzoo`` or ``gymnasium`` installed).
 
-Bad input raises a :class:`HalmaError` (a ``ValueError``) with the library's own message:
-:class:`ParseError` for malformed text, :class:`IllegalMoveError` for a move or action that
-is not legal, :class:`GameOverError` for a call on a finished game.
+Bad input raises a :class:`HalmaError` (a ``ValueError``) with the library's own message, of a
+class for each kind of error, whose ``kind`` names it as the Rust library, the C ABI and
+halma.js do: :class:`ParseError` for malformed text (``"parse_error"``; its subclass
+:class:`InvalidPositionError` for an impossible position), :class:`IllegalMoveError` for a
+move or action that is not legal, :class:`GameOverError` for a call on a finished game,
+:class:`NothingToUndoError`, :class:`InvalidArgumentError` for an argument out of range,
+:class:`BusyError` for an engine searching already.
 
 >>> import halma
 >>> game = halma.Game()
@@ -27,11 +31,15 @@ is not legal, :class:`GameOverError` for a call on a finished game.
 from halma._halma import (
     DEFAULT_LEVEL,
     START,
+    BusyError,
     Engine,
     Game,
     GameOverError,
     HalmaError,
     IllegalMoveError,
+    InvalidArgumentError,
+    InvalidPositionError,
+    NothingToUndoError,
     Outcome,
     ParseError,
     Record,
@@ -43,11 +51,15 @@ from halma._halma import (
 __all__ = [
     "DEFAULT_LEVEL",
     "START",
+    "BusyError",
     "Engine",
     "Game",
     "GameOverError",
     "HalmaError",
     "IllegalMoveError",
+    "InvalidArgumentError",
+    "InvalidPositionError",
+    "NothingToUndoError",
     "Outcome",
     "ParseError",
     "Record",

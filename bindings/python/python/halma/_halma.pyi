@@ -1,6 +1,6 @@
 """Type stubs of the extension module ``halma._halma`` (the Rust library through PyO3)."""
 
-from typing import Literal, Optional, SupportsIndex, Tuple
+from typing import ClassVar, Literal, Optional, SupportsIndex, Tuple
 
 import numpy as np
 import numpy.typing as npt
@@ -15,16 +15,48 @@ Side = Literal["x", "o"]
 
 class HalmaError(ValueError):
     """The base of halma's exceptions (a ``ValueError``): bad input or a call the game's state
-    refuses."""
+    refuses. Each subclass is a kind of error, named by ``kind`` as the Rust library
+    (``halma::ErrorKind``), the C ABI (``HALMA_STATUS_<KIND>``) and halma.js (``code``) name
+    it."""
+
+    #: The name of the kind of error (``None`` for an error of no kind).
+    kind: ClassVar[Optional[str]]
 
 class ParseError(HalmaError):
     """Text that is not what it should be: a square, move, position or game record."""
 
+    kind: ClassVar[Optional[str]]  # "parse_error"
+
+class InvalidPositionError(ParseError):
+    """Well-formed position text of a position no game can have (not 19 pieces a side, both
+    goal camps filled)."""
+
+    kind: ClassVar[Optional[str]]  # "invalid_position"
+
 class IllegalMoveError(HalmaError):
     """A well-formed move or action that is not legal now (or an action out of range)."""
 
+    kind: ClassVar[Optional[str]]  # "illegal_move"
+
 class GameOverError(HalmaError):
     """A move, search or step asked of a game that has ended."""
+
+    kind: ClassVar[Optional[str]]  # "game_over"
+
+class NothingToUndoError(HalmaError):
+    """Undo at the start of a game."""
+
+    kind: ClassVar[Optional[str]]  # "nothing_to_undo"
+
+class InvalidArgumentError(HalmaError):
+    """An argument out of its range: a search limit, a table size, a side, an opponent's name."""
+
+    kind: ClassVar[Optional[str]]  # "invalid_argument"
+
+class BusyError(HalmaError):
+    """An engine asked to search while it searches already: one search at a time per engine."""
+
+    kind: ClassVar[Optional[str]]  # "busy"
 
 class Outcome:
     """How a game stands: going on, won by a side, or drawn. Compares and hashes by value."""
@@ -197,7 +229,8 @@ class Engine:
         deterministic.
 
         :raises GameOverError: the game has ended.
-        :raises HalmaError: a limit is out of range, or this engine is searching already.
+        :raises InvalidArgumentError: a limit is out of range.
+        :raises BusyError: this engine is searching already.
         """
     def stop(self) -> None:
         """Stops the search running now on this engine, from any thread: it returns its best

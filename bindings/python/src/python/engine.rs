@@ -22,7 +22,7 @@ where
     {
         return Ok(value);
     }
-    Err(errors::other(format!(
+    Err(errors::argument(format!(
         "{name} must be a whole number from {min} to {top}, not {value}"
     )))
 }
@@ -77,7 +77,8 @@ impl Engine {
             // A panic in an earlier search left nothing half-done that matters: the table
             // is cleared or superseded by the next search.
             Err(TryLockError::Poisoned(poisoned)) => Ok(poisoned.into_inner()),
-            Err(TryLockError::WouldBlock) => Err(errors::other(
+            Err(TryLockError::WouldBlock) => Err(errors::of_kind(
+                halma::ErrorKind::Busy,
                 "this engine is searching already: one search at a time per engine",
             )),
         }
@@ -127,7 +128,7 @@ impl Engine {
         let engine = &mut *engine;
         let result = py
             .detach(move || engine.search(&game, &limits))
-            .map_err(errors::search)?;
+            .map_err(errors::from)?;
         Ok(SearchResult::new(result))
     }
 
@@ -219,7 +220,7 @@ impl SearchResult {
 /// (position text), with the GIL released. It grows about fiftyfold a ply.
 #[pyfunction]
 pub(crate) fn perft(py: Python<'_>, position: &str, depth: i64) -> PyResult<u64> {
-    let position: Position = position.parse().map_err(errors::parse)?;
+    let position: Position = position.parse().map_err(errors::from)?;
     let depth = whole("depth", depth, 0, u32::MAX)?;
     Ok(py.detach(|| halma::perft(&position, depth)))
 }

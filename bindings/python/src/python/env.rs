@@ -28,7 +28,7 @@ fn side_of(index: u8) -> PyResult<Side> {
     match index {
         0 => Ok(Side::X),
         1 => Ok(Side::O),
-        _ => Err(errors::other(format!(
+        _ => Err(errors::argument(format!(
             "side index must be 0 or 1, not {index}"
         ))),
     }
@@ -67,7 +67,7 @@ pub(crate) struct EnvCore {
 impl EnvCore {
     /// Plays `mv`, legal now, and returns the status after it.
     fn play(&mut self, mv: Move) -> PyResult<u8> {
-        self.game.play(mv).map_err(errors::play)?;
+        self.game.play(mv).map_err(errors::from)?;
         Ok(self.settle())
     }
 
@@ -130,10 +130,10 @@ impl EnvCore {
     fn reset(&mut self, position: Option<&str>, record: Option<&str>) -> PyResult<()> {
         let game = match (position, record) {
             (None, None) => Game::new(),
-            (Some(text), None) => Game::from_position(text.parse().map_err(errors::parse)?),
-            (None, Some(record)) => Game::from_record(record).map_err(errors::parse)?,
+            (Some(text), None) => Game::from_position(text.parse().map_err(errors::from)?),
+            (None, Some(record)) => Game::from_record(record).map_err(errors::from)?,
             (Some(_), Some(_)) => {
-                return Err(errors::other("give a position or a record, not both"));
+                return Err(errors::argument("give a position or a record, not both"));
             }
         };
         if game.outcome().is_over() {
@@ -254,7 +254,7 @@ impl EnvCore {
 /// `move` of `side` as an action.
 #[pyfunction]
 pub(crate) fn move_to_action(r#move: &str, side: &str) -> PyResult<u16> {
-    let mv: Move = r#move.parse().map_err(errors::parse)?;
+    let mv: Move = r#move.parse().map_err(errors::from)?;
     Ok(view::action(mv, super::game::parse_side(side)?))
 }
 
@@ -289,7 +289,7 @@ impl Opponent {
     #[pyo3(signature = (spec, table_mb = 4))]
     fn new(spec: &str, table_mb: i64) -> PyResult<Opponent> {
         if spec.starts_with("exec:") {
-            return Err(errors::other(
+            return Err(errors::argument(
                 "an exec: player cannot be an environment's opponent",
             ));
         }
@@ -300,7 +300,7 @@ impl Opponent {
                 engine.set_threads(engine_spec.threads);
                 Kind::Engine(engine_spec.limits, Box::new(engine))
             }
-            Err(_) => Kind::Scripted(Style::parse(spec).map_err(errors::other)?),
+            Err(_) => Kind::Scripted(Style::parse(spec).map_err(errors::argument)?),
         };
         Ok(Opponent {
             kind,
@@ -327,7 +327,7 @@ impl Opponent {
                 let engine = &mut **engine;
                 let limits = &*limits;
                 py.detach(move || engine.search(game, limits))
-                    .map_err(errors::search)?
+                    .map_err(errors::from)?
                     .best_move
             }
             Kind::Scripted(style) => {

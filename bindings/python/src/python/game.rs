@@ -17,12 +17,12 @@ pub(crate) fn side_name(side: Side) -> &'static str {
 
 /// The side named `name` (`"x"` or `"o"`).
 pub(crate) fn parse_side(name: &str) -> PyResult<Side> {
-    name.parse().map_err(errors::parse)
+    name.parse().map_err(errors::from)
 }
 
 /// The square named `name` (`"a1"` to `"p16"`).
 fn parse_square(name: &str) -> PyResult<Square> {
-    name.parse().map_err(errors::parse)
+    name.parse().map_err(errors::from)
 }
 
 /// Moves as their text.
@@ -48,7 +48,7 @@ impl Game {
     #[pyo3(signature = (position = None))]
     fn new(position: Option<&str>) -> PyResult<Game> {
         let start = match position {
-            Some(text) => text.parse().map_err(errors::parse)?,
+            Some(text) => text.parse().map_err(errors::from)?,
             None => halma::Position::start(),
         };
         Ok(Game {
@@ -62,7 +62,7 @@ impl Game {
     fn from_record(_class: &Bound<'_, PyType>, record: &str) -> PyResult<Game> {
         halma::Game::from_record(record)
             .map(|inner| Game { inner })
-            .map_err(errors::parse)
+            .map_err(errors::from)
     }
 
     /// The game record: the result (and the start, when it is not the standard one) as
@@ -120,7 +120,7 @@ impl Game {
     fn is_legal(&self, r#move: &str) -> PyResult<bool> {
         match self.inner.parse_move(r#move) {
             Ok(_) => Ok(true),
-            Err(halma::PlayError::Syntax(error)) => Err(errors::parse(error)),
+            Err(halma::PlayError::Syntax(error)) => Err(errors::from(error)),
             Err(_) => Ok(false),
         }
     }
@@ -132,7 +132,7 @@ impl Game {
         self.inner
             .play_text(r#move)
             .map(|mv| mv.to_string())
-            .map_err(errors::play)
+            .map_err(errors::from)
     }
 
     /// Takes back the last move (also out of a finished game) and returns it.
@@ -140,7 +140,7 @@ impl Game {
         self.inner
             .undo()
             .map(|mv| mv.to_string())
-            .map_err(errors::other)
+            .map_err(errors::from)
     }
 
     /// The squares the piece on `square` can move to now; none if it is not the side to
@@ -157,7 +157,7 @@ impl Game {
     /// The squares a legal `move` passes through, origin to destination (a shortest chain of
     /// jumps; a step gives its two squares), for an animation.
     fn path(&self, r#move: &str) -> PyResult<Vec<String>> {
-        let mv = self.inner.parse_move(r#move).map_err(errors::play)?;
+        let mv = self.inner.parse_move(r#move).map_err(errors::from)?;
         let path = self.inner.position().jump_path(mv).unwrap_or_default();
         Ok(path.iter().map(|square| square.to_string()).collect())
     }

@@ -14,7 +14,6 @@ mod record;
 #[pymodule]
 #[pyo3(name = "_halma")]
 fn halma_module(module: &Bound<'_, PyModule>) -> PyResult<()> {
-    let py = module.py();
     module.add_class::<game::Game>()?;
     module.add_class::<game::Outcome>()?;
     module.add_class::<record::Record>()?;
@@ -25,13 +24,7 @@ fn halma_module(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<env::Opponent>()?;
     module.add_function(wrap_pyfunction!(env::move_to_action, module)?)?;
     module.add_function(wrap_pyfunction!(env::action_to_move, module)?)?;
-    module.add("HalmaError", py.get_type::<errors::HalmaError>())?;
-    module.add("ParseError", py.get_type::<errors::ParseError>())?;
-    module.add(
-        "IllegalMoveError",
-        py.get_type::<errors::IllegalMoveError>(),
-    )?;
-    module.add("GameOverError", py.get_type::<errors::GameOverError>())?;
+    errors::add_to(module)?;
     module.add("START", halma::Position::start().to_string())?;
     module.add("DEFAULT_LEVEL", halma::DEFAULT_LEVEL)?;
     module.add("__version__", env!("CARGO_PKG_VERSION"))?;

@@ -19,7 +19,7 @@ pub(crate) struct Record {
 #[pymethods]
 impl Record {
     /// The record of a copy of `game`, with the headers given as keywords, in order:
-    /// `Record(game, Site="https://...", X="Ann")`. `HalmaError` for a name or value a
+    /// `Record(game, Site="https://...", X="Ann")`. `InvalidArgumentError` for a name or value a
     /// record cannot hold, or a header written from the game (`Result`, `Reason`,
     /// `Position`).
     #[new]
@@ -41,7 +41,7 @@ impl Record {
     fn parse(_class: &Bound<'_, PyType>, text: &str) -> PyResult<Record> {
         text.parse()
             .map(|inner| Record { inner })
-            .map_err(errors::parse)
+            .map_err(errors::from)
     }
 
     /// A copy of the record's game, with its history.
@@ -69,14 +69,14 @@ impl Record {
 
     /// Sets the header `name` to `value` (in its place if the record has it).
     fn set_tag(&mut self, name: &str, value: &str) -> PyResult<()> {
-        self.inner.set_tag(name, value).map_err(errors::other)
+        self.inner.set_tag(name, value).map_err(errors::from)
     }
 
     /// Records that `side` (`"x"` or `"o"`) resigned: the other side wins. `GameOverError`
     /// once the game is over.
     fn resign(&mut self, side: &str) -> PyResult<()> {
         let side = parse_side(side)?;
-        self.inner.resign(side).map_err(errors::play)
+        self.inner.resign(side).map_err(errors::from)
     }
 
     /// The side that resigned, or `None`.
