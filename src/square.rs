@@ -43,19 +43,6 @@ impl Square {
         Square(rank.index() * 16 + file.index())
     }
 
-    /// The square on `file` (0 = `a` .. 15 = `p`) and `rank` (0 = rank 1 .. 15 = rank 16),
-    /// or `None` when either is off the board.
-    #[deprecated(
-        note = "counts ranks from 0 where square names count from 1: use `Square::at(File, Rank)`, with `File::from_index` and `Rank::from_index` for indices"
-    )]
-    #[inline]
-    pub const fn from_coords(file: u8, rank: u8) -> Option<Square> {
-        match (File::from_index(file), Rank::from_index(rank)) {
-            (Some(file), Some(rank)) => Some(Square::at(file, rank)),
-            _ => None,
-        }
-    }
-
     /// The index, `rank index * 16 + file index`, 0..=255.
     #[inline]
     pub const fn index(self) -> u8 {
@@ -78,24 +65,6 @@ impl Square {
             Some(rank) => rank,
             None => unreachable!(),
         }
-    }
-
-    /// The file index, 0 (`a`) to 15 (`p`).
-    #[deprecated(
-        note = "an index where names count from 1: use `Square::file_of()`, then `.index()` (0 to 15) or `.number()` (1 to 16)"
-    )]
-    #[inline]
-    pub const fn file(self) -> u8 {
-        self.file_of().index()
-    }
-
-    /// The rank counted from zero: 0 for rank 1 up to 15 for rank 16.
-    #[deprecated(
-        note = "counts from 0 where square names and the C++ header count from 1: use `Square::rank_of()`, then `.number()` (1 to 16) or `.index()` (0 to 15)"
-    )]
-    #[inline]
-    pub const fn rank(self) -> u8 {
-        self.rank_of().index()
     }
 
     /// The square `file_delta` files and `rank_delta` ranks away, or `None` when that is off

@@ -91,12 +91,6 @@ fn squares_are_named_file_then_rank_and_indexed_rank_major() {
                 (letter.to_string(), rank.to_string())
             );
             assert_eq!(Square::at(f, r), square);
-            // The deprecated index forms keep their meaning.
-            #[allow(deprecated)]
-            {
-                assert_eq!((square.file(), square.rank()), (file as u8, rank - 1));
-                assert_eq!(Square::from_coords(file as u8, rank - 1), Some(square));
-            }
             assert_eq!(square.to_string(), name);
         }
     }
