@@ -8,6 +8,11 @@ use std::net::{IpAddr, Ipv6Addr};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
+
+use crate::error::ApiError;
+
 /// The clients a table remembers at most.
 const MAX_CLIENTS: usize = 65_536;
 
@@ -37,13 +42,27 @@ impl std::fmt::Display for Client {
     }
 }
 
-/// Where a request comes from, as the request's extensions carry it.
+/// Where a request comes from, as the request's extensions carry it (put there by the
+/// `client_address` check, `guards.rs`).
 #[derive(Clone, Copy, Debug)]
 pub struct Source {
     /// The address: the peer's, or the one a trusted proxy forwards for.
     pub ip: IpAddr,
     /// The client at that address.
     pub client: Client,
+}
+
+/// The client of a request, as a handler takes it.
+impl<S: Send + Sync> FromRequestParts<S> for Client {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Client, ApiError> {
+        parts
+            .extensions
+            .get::<Source>()
+            .map(|source| source.client)
+            .ok_or(ApiError::Internal("the request's client is unknown"))
+    }
 }
 
 /// An address range, `ADDRESS/BITS` (or one address).

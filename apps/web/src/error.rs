@@ -1,160 +1,310 @@
-//! Answers: a [`Reply`] (status, headers, body) and an [`ApiError`], which becomes a reply
-//! with a JSON body `{"error": "...", "code": "..."}`: the message in English for people
-//! reading the API, and a stable code ([`CODES`]) for programs, such as the page, which
-//! shows each code in the player's language.
+//! The API's errors: one [`ApiError`] variant per thing that can go wrong, each with its
+//! HTTP status and stable code for programs (one table, [`ApiError::status_and_code`]; the
+//! page shows each code in the player's language) and its English message for people
+//! reading the API; `IntoResponse` writes it as `{"error": "...", "code": "..."}` with its
+//! headers (`Allow`, `Retry-After`). The codes are a contract (`docs/server.md` lists them,
+//! `tests/codes.rs` provokes each one, every language translates each): the variant gives
+//! the code, never the message's words. Errors of the library (by their kind and what was
+//! asked: [`ApiError::refused`]), of the stored games, of the engines and of axum's
+//! extractors become API errors here, each in one place.
 
-use serde::Serialize;
+use axum::extract::rejection::{BytesRejection, JsonRejection, QueryRejection};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use halma::{ErrorKind, Outcome, Side};
 use serde_json::json;
 
-/// A response, before HTTP.
-#[derive(Debug)]
-pub struct Reply {
-    /// HTTP status.
-    pub status: u16,
-    /// `Content-Type`.
-    pub content_type: &'static str,
-    /// Extra headers.
-    pub headers: Vec<(&'static str, String)>,
-    /// The body.
-    pub body: Vec<u8>,
-}
+use crate::games::GameError;
+use crate::reply::Reply;
+use crate::think::ThinkError;
 
 /// The content type of every API answer.
 pub const JSON: &str = "application/json; charset=utf-8";
 
-impl Reply {
-    /// `value` as JSON with `status`.
-    pub fn json(status: u16, value: &impl Serialize) -> Reply {
-        let mut body = serde_json::to_vec(value).unwrap_or_else(|_| b"{}".to_vec());
-        body.push(b'\n');
-        Reply {
-            status,
-            content_type: JSON,
-            headers: vec![("Cache-Control", "no-store".to_owned())],
-            body,
-        }
-    }
+/// Request bodies above this size are refused with 413.
+pub const MAX_BODY: usize = 16 * 1024;
 
-    /// The reply with one more header.
-    pub fn with_header(mut self, name: &'static str, value: String) -> Reply {
-        self.headers.push((name, value));
-        self
-    }
+/// Everything the API answers with an error; its message (`Display`) is in English, lower
+/// case, without a trailing period.
+#[derive(Clone, Debug, thiserror::Error)]
+pub enum ApiError {
+    /// The body is not JSON, or not the fields the request takes.
+    #[error("invalid JSON body: {0}")]
+    InvalidJson(String),
+    /// The request needs a body and has none; an example of one.
+    #[error("this request needs a JSON body, like {0}")]
+    MissingBody(&'static str),
+    /// The move is not move text: the text, and why.
+    #[error("invalid move text {0:?}: {1}")]
+    BadMoveText(String, String),
+    /// `?from=` is missing.
+    #[error("say which piece with ?from=SQUARE, like ?from=l2")]
+    MissingSquare,
+    /// `?from=` is not a square: why.
+    #[error("bad square: {0}")]
+    BadSquare(String),
+    /// A level out of 1..10.
+    #[error("level must be 1 to 10, not {0}")]
+    BadLevel(u8),
+    /// `human` is neither side.
+    #[error("human must be \"x\" or \"o\", not {0:?}")]
+    BadSide(String),
+    /// `position` is not position text: why.
+    #[error("bad position: {0}")]
+    BadPosition(String),
+    /// The body could not be read: why.
+    #[error("could not read the request body: {0}")]
+    BadBody(String),
+    /// `/metrics` from an address `--metrics-from` does not name.
+    #[error("the metrics are served only to the operator's addresses (--metrics-from)")]
+    MetricsForbidden,
+    /// A change from another site, by its `Origin` or its `Sec-Fetch-Site`.
+    #[error("the request's Origin is not this server; cross-site requests may not change games")]
+    OtherOrigin,
+    /// A change that the browser says is cross-site (`Sec-Fetch-Site`).
+    #[error("cross-site requests may not change games")]
+    CrossSite,
+    /// No game with this id.
+    #[error(
+        "no game with id {:?}: it never existed, was deleted, or was pruned after it ended; start a new one with POST /api/games",
+        shown(.0, 40)
+    )]
+    GameNotFound(String),
+    /// No such page or route.
+    #[error("no such page or API route: {:?}", shown(.0, 100))]
+    NotFound(String),
+    /// The path has no such method; the methods it has, for `Allow`.
+    #[error("method not allowed here; allowed: {0}")]
+    MethodNotAllowed(String),
+    /// The body did not arrive in time.
+    #[error("the request body did not arrive in time")]
+    BodyTimeout,
+    /// The game is over.
+    #[error("the game is over ({0})")]
+    GameOver(Outcome),
+    /// The computer was asked to move on the person's turn.
+    #[error("it is your turn ({0}), not the computer's")]
+    NotComputerTurn(Side),
+    /// The person moved on the computer's turn.
+    #[error("it is the computer's turn ({0}); ask for its move with POST /api/games/<id>/computer")]
+    NotYourTurn(Side),
+    /// A hint is being searched for this game.
+    #[error("a hint is being computed for this game; wait for it")]
+    ThinkingOfHint,
+    /// The computer's move is being searched for this game.
+    #[error("the computer is thinking about its move in this game; wait for it")]
+    Thinking,
+    /// Nothing of the person's to take back.
+    #[error("nothing to undo: you have not moved yet")]
+    NothingToUndo,
+    /// The game changed under the request, or the engine refused it: why.
+    #[error("{0}")]
+    Conflict(String),
+    /// The body is over [`MAX_BODY`]: its declared length, if it had one.
+    #[error(
+        "the request body is {} bytes, more than the {MAX_BODY} allowed",
+        .0.map_or_else(|| "more".to_owned(), |length| length.to_string())
+    )]
+    BodyTooLarge(Option<u64>),
+    /// A change without `Content-Type: application/json`.
+    #[error("send requests that change a game with Content-Type: application/json")]
+    NotJson,
+    /// A host name the server does not answer to.
+    #[error("this server does not answer to the host name {:?}; use one of its names", shown(.0, 64))]
+    WrongHost(String),
+    /// A well-formed move that is not legal here: the text, and why.
+    #[error("illegal move {0:?}: {1}")]
+    IllegalMove(String, String),
+    /// `--games-per-minute` reached; seconds until the next may start.
+    #[error(
+        "you have started too many games in the last minute; resume one from its link, or wait"
+    )]
+    TooManyGames(u64),
+    /// A search asked of a server that runs none (`--no-engine`).
+    #[error(
+        "this server runs no engine (--no-engine): search in the client and send its move, {{\"move\": \"b14-d12\"}}"
+    )]
+    NoEngine,
+    /// `--max-games` are stored.
+    #[error("the server holds the most games it may ({0}); try again later")]
+    StoreFull(u64),
+    /// The database does not answer.
+    #[error("the game database is not answering; try again in a moment")]
+    Unavailable,
+    /// The engines are busy: why.
+    #[error("{0}")]
+    Busy(String),
+    /// A bug: what went wrong.
+    #[error("{0}")]
+    Internal(&'static str),
 }
 
-/// Every error code, with when it is given: the status, and the words the message starts
-/// with (empty: any other message of that status). The first row that matches gives the
-/// code, so every error has one, including errors added later (the status's general code).
-/// The codes are a contract (the page translates them, `apps/web/README.md` lists them);
-/// `tests/codes.rs` provokes each one over HTTP.
-pub const CODES: &[(u16, &str, &str)] = &[
-    (400, "invalid JSON body", "invalid_json"),
-    (400, "this request needs a JSON body", "missing_body"),
-    (400, "invalid move text", "bad_move_text"),
-    (400, "bad square", "bad_square"),
-    (400, "say which piece", "bad_square"),
-    (400, "level must be", "bad_level"),
-    (400, "human must be", "bad_side"),
-    (400, "bad position", "bad_position"),
-    (400, "", "bad_request"),
-    (403, "the metrics are served only", "forbidden"),
-    (403, "", "cross_site"),
-    (404, "no game with id", "game_not_found"),
-    (404, "", "not_found"),
-    (405, "", "method_not_allowed"),
-    (408, "", "body_timeout"),
-    (409, "the game is over", "game_over"),
-    (409, "it is your turn", "not_computer_turn"),
-    (409, "it is the computer's turn", "not_your_turn"),
-    (409, "a hint is being computed", "thinking"),
-    (409, "the computer is thinking", "thinking"),
-    (409, "nothing to undo", "nothing_to_undo"),
-    (409, "", "conflict"),
-    (413, "", "body_too_large"),
-    (421, "", "wrong_host"),
-    (415, "", "not_json"),
-    (422, "", "illegal_move"),
-    (429, "", "too_many_games"),
-    (503, "the server holds the most games", "store_full"),
-    (503, "the game database is not answering", "unavailable"),
-    (503, "", "busy"),
-];
-
-/// The code of an error with `status` and `message`: the first row of [`CODES`] that
-/// matches, else `bad_request` for a client's mistake and `internal` for the server's.
-pub fn code_of(status: u16, message: &str) -> &'static str {
-    CODES
-        .iter()
-        .find(|(code_status, start, _)| *code_status == status && message.starts_with(start))
-        .map_or(
-            if status < 500 {
-                "bad_request"
-            } else {
-                "internal"
-            },
-            |(_, _, code)| code,
-        )
+/// What the server asked of the library when it refused: with the error's kind, the
+/// context that decides the API's code.
+#[derive(Clone, Copy, Debug)]
+pub enum Reading<'a> {
+    /// To read a move's text, as the client wrote it, and play it.
+    Move(&'a str),
+    /// To read a set-up position's text.
+    Position,
+    /// To read a square's name.
+    Square,
+    /// To take a move back.
+    Undo,
 }
 
-/// An error answer: a status, a message and a code for `{"error": "...", "code": "..."}`.
-#[derive(Clone, Debug)]
-pub struct ApiError {
-    /// HTTP status, 4xx for the client's mistakes.
-    pub status: u16,
-    /// What went wrong, lower case, no trailing period.
-    pub message: String,
-    /// The stable code of [`CODES`], from the status and the message.
-    pub code: &'static str,
-    /// `Allow` for a 405.
-    allow: Option<&'static str>,
-    /// Seconds for `Retry-After` (a 503 or 429 always has one).
-    retry_after: Option<u64>,
+/// `text` cut to `most` characters, for a message.
+fn shown(text: &str, most: usize) -> String {
+    let mut shown: String = text.chars().take(most).collect();
+    if shown.len() < text.len() {
+        shown.push_str("...");
+    }
+    shown
 }
 
 impl ApiError {
-    /// An error with `status` and `message`.
-    pub fn new(status: u16, message: impl Into<String>) -> ApiError {
-        let message = message.into();
-        ApiError {
-            status,
-            code: code_of(status, &message),
-            message,
-            allow: None,
-            retry_after: None,
+    /// The one table from the library's errors to the API's: the library refused `reading`
+    /// with `error`, of its kind. Move text that does not read is `bad_move_text`, a move
+    /// not legal here `illegal_move`, position text `bad_position`, a square's name
+    /// `bad_square`, an undo with nothing to take back `nothing_to_undo`. Any other kind
+    /// there is a check the server should have made first: a bug.
+    pub fn refused(reading: Reading<'_>, error: &dyn halma::Error) -> ApiError {
+        let why = error.to_string();
+        match (reading, error.kind()) {
+            (Reading::Move(text), ErrorKind::Parse) => ApiError::BadMoveText(text.into(), why),
+            (Reading::Move(text), ErrorKind::IllegalMove) => {
+                ApiError::IllegalMove(text.into(), why)
+            }
+            (Reading::Position, ErrorKind::Parse | ErrorKind::InvalidPosition) => {
+                ApiError::BadPosition(why)
+            }
+            (Reading::Square, ErrorKind::Parse) => ApiError::BadSquare(why),
+            (Reading::Undo, ErrorKind::NothingToUndo) => ApiError::NothingToUndo,
+            (reading, kind) => {
+                tracing::error!("a bug: the library refused {reading:?} ({kind}): {why}");
+                ApiError::Internal("the server asked the game for something it refused")
+            }
         }
     }
 
-    /// A 405 naming the methods allowed.
-    pub fn method(allow: &'static str) -> ApiError {
-        ApiError {
-            allow: Some(allow),
-            ..ApiError::new(405, format!("method not allowed here; allowed: {allow}"))
+    /// The HTTP status and the stable code, for programs: the one table of them.
+    pub fn status_and_code(&self) -> (StatusCode, &'static str) {
+        match self {
+            ApiError::InvalidJson(_) => (StatusCode::BAD_REQUEST, "invalid_json"),
+            ApiError::MissingBody(_) => (StatusCode::BAD_REQUEST, "missing_body"),
+            ApiError::BadMoveText(..) => (StatusCode::BAD_REQUEST, "bad_move_text"),
+            ApiError::MissingSquare | ApiError::BadSquare(_) => {
+                (StatusCode::BAD_REQUEST, "bad_square")
+            }
+            ApiError::BadLevel(_) => (StatusCode::BAD_REQUEST, "bad_level"),
+            ApiError::BadSide(_) => (StatusCode::BAD_REQUEST, "bad_side"),
+            ApiError::BadPosition(_) => (StatusCode::BAD_REQUEST, "bad_position"),
+            ApiError::BadBody(_) => (StatusCode::BAD_REQUEST, "bad_request"),
+            ApiError::MetricsForbidden => (StatusCode::FORBIDDEN, "forbidden"),
+            ApiError::OtherOrigin | ApiError::CrossSite => (StatusCode::FORBIDDEN, "cross_site"),
+            ApiError::GameNotFound(_) => (StatusCode::NOT_FOUND, "game_not_found"),
+            ApiError::NotFound(_) => (StatusCode::NOT_FOUND, "not_found"),
+            ApiError::MethodNotAllowed(_) => (StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed"),
+            ApiError::BodyTimeout => (StatusCode::REQUEST_TIMEOUT, "body_timeout"),
+            ApiError::GameOver(_) => (StatusCode::CONFLICT, "game_over"),
+            ApiError::NotComputerTurn(_) => (StatusCode::CONFLICT, "not_computer_turn"),
+            ApiError::NotYourTurn(_) => (StatusCode::CONFLICT, "not_your_turn"),
+            ApiError::ThinkingOfHint | ApiError::Thinking => (StatusCode::CONFLICT, "thinking"),
+            ApiError::NothingToUndo => (StatusCode::CONFLICT, "nothing_to_undo"),
+            ApiError::Conflict(_) => (StatusCode::CONFLICT, "conflict"),
+            ApiError::BodyTooLarge(_) => (StatusCode::PAYLOAD_TOO_LARGE, "body_too_large"),
+            ApiError::NotJson => (StatusCode::UNSUPPORTED_MEDIA_TYPE, "not_json"),
+            ApiError::WrongHost(_) => (StatusCode::MISDIRECTED_REQUEST, "wrong_host"),
+            ApiError::IllegalMove(..) => (StatusCode::UNPROCESSABLE_ENTITY, "illegal_move"),
+            ApiError::TooManyGames(_) => (StatusCode::TOO_MANY_REQUESTS, "too_many_games"),
+            ApiError::NoEngine => (StatusCode::NOT_IMPLEMENTED, "no_engine"),
+            ApiError::StoreFull(_) => (StatusCode::SERVICE_UNAVAILABLE, "store_full"),
+            ApiError::Unavailable => (StatusCode::SERVICE_UNAVAILABLE, "unavailable"),
+            ApiError::Busy(_) => (StatusCode::SERVICE_UNAVAILABLE, "busy"),
+            ApiError::Internal(_) => (StatusCode::INTERNAL_SERVER_ERROR, "internal"),
         }
     }
 
-    /// The error with `Retry-After: seconds`.
-    pub fn retry_after(mut self, seconds: u64) -> ApiError {
-        self.retry_after = Some(seconds.max(1));
-        self
+    /// Seconds for `Retry-After`: every 429 and 503 has one.
+    fn retry_after(&self) -> Option<u64> {
+        match self {
+            ApiError::TooManyGames(seconds) => Some(*seconds),
+            ApiError::StoreFull(_) => Some(60),
+            ApiError::Unavailable | ApiError::Busy(_) => Some(1),
+            _ => None,
+        }
     }
+}
 
-    /// The error as a reply.
-    pub fn reply(&self) -> Reply {
-        let mut reply = Reply::json(
-            self.status,
-            &json!({ "error": self.message, "code": self.code }),
-        );
-        if let Some(allow) = self.allow {
-            reply = reply.with_header("Allow", allow.to_owned());
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let (status, code) = self.status_and_code();
+        let body = json!({ "error": self.to_string(), "code": code });
+        let mut response = (status, Reply(body)).into_response();
+        let headers = response.headers_mut();
+        if let ApiError::MethodNotAllowed(allow) = &self
+            && let Ok(allow) = HeaderValue::from_str(allow)
+        {
+            headers.insert(header::ALLOW, allow);
         }
-        let retry = match self.status {
-            503 | 429 => Some(self.retry_after.unwrap_or(1)),
-            _ => self.retry_after,
-        };
-        if let Some(seconds) = retry {
-            reply = reply.with_header("Retry-After", seconds.to_string());
+        if let Some(seconds) = self.retry_after() {
+            headers.insert(header::RETRY_AFTER, HeaderValue::from(seconds.max(1)));
         }
-        reply
+        response
+    }
+}
+
+impl From<GameError> for ApiError {
+    fn from(error: GameError) -> ApiError {
+        match error {
+            GameError::NotFound(id) => ApiError::GameNotFound(id),
+            GameError::Conflict => {
+                ApiError::Conflict("this game is being changed by other requests; try again".into())
+            }
+            GameError::Full(max) => ApiError::StoreFull(max),
+            GameError::Unavailable => ApiError::Unavailable,
+            GameError::Unreadable => ApiError::Internal("this game's stored record is unreadable"),
+        }
+    }
+}
+
+impl From<ThinkError> for ApiError {
+    fn from(error: ThinkError) -> ApiError {
+        match error {
+            ThinkError::Busy(why) => ApiError::Busy(why),
+            ThinkError::Engine(why) => ApiError::Conflict(format!("the engine refused: {why}")),
+        }
+    }
+}
+
+/// The deepest cause of `error`: what serde said, without axum's wrapping.
+fn cause(error: &dyn std::error::Error) -> String {
+    let mut error = error;
+    while let Some(source) = error.source() {
+        error = source;
+    }
+    error.to_string()
+}
+
+impl From<JsonRejection> for ApiError {
+    fn from(rejection: JsonRejection) -> ApiError {
+        match rejection {
+            JsonRejection::MissingJsonContentType(_) => ApiError::NotJson,
+            JsonRejection::BytesRejection(rejection) => rejection.into(),
+            rejection => ApiError::InvalidJson(cause(&rejection)),
+        }
+    }
+}
+
+impl From<BytesRejection> for ApiError {
+    fn from(rejection: BytesRejection) -> ApiError {
+        ApiError::BadBody(cause(&rejection))
+    }
+}
+
+impl From<QueryRejection> for ApiError {
+    fn from(rejection: QueryRejection) -> ApiError {
+        ApiError::BadBody(cause(&rejection))
     }
 }
 
@@ -162,25 +312,52 @@ impl ApiError {
 mod tests {
     use super::*;
 
-    #[test]
-    fn every_error_has_the_code_of_its_first_matching_row() {
-        assert_eq!(code_of(409, "the game is over (x wins)"), "game_over");
-        assert_eq!(code_of(409, "this game is being changed"), "conflict");
-        assert_eq!(code_of(400, "level must be 1 to 10, not 11"), "bad_level");
-        assert_eq!(code_of(400, "anything else"), "bad_request");
-        assert_eq!(code_of(418, "a teapot"), "bad_request");
-        assert_eq!(code_of(500, "internal error"), "internal");
-        assert_eq!(code_of(503, "all engines are busy"), "busy");
-        let reply = ApiError::new(404, "no game with id \"ab\"").reply();
-        let body: serde_json::Value = serde_json::from_slice(&reply.body).expect("JSON");
-        assert_eq!(body["code"], "game_not_found");
-        assert_eq!(body["error"], "no game with id \"ab\"");
+    /// One error of each kind.
+    fn every_kind() -> Vec<ApiError> {
+        let text = || String::from("x");
+        vec![
+            ApiError::InvalidJson(text()),
+            ApiError::MissingBody("{}"),
+            ApiError::BadMoveText(text(), text()),
+            ApiError::MissingSquare,
+            ApiError::BadSquare(text()),
+            ApiError::BadLevel(0),
+            ApiError::BadSide(text()),
+            ApiError::BadPosition(text()),
+            ApiError::BadBody(text()),
+            ApiError::MetricsForbidden,
+            ApiError::OtherOrigin,
+            ApiError::CrossSite,
+            ApiError::GameNotFound(text()),
+            ApiError::NotFound(text()),
+            ApiError::MethodNotAllowed(text()),
+            ApiError::BodyTimeout,
+            ApiError::GameOver(Outcome::Win(Side::X)),
+            ApiError::NotComputerTurn(Side::X),
+            ApiError::NotYourTurn(Side::O),
+            ApiError::Thinking,
+            ApiError::ThinkingOfHint,
+            ApiError::NothingToUndo,
+            ApiError::Conflict(text()),
+            ApiError::BodyTooLarge(None),
+            ApiError::NotJson,
+            ApiError::WrongHost(text()),
+            ApiError::IllegalMove(text(), text()),
+            ApiError::TooManyGames(1),
+            ApiError::NoEngine,
+            ApiError::StoreFull(1),
+            ApiError::Unavailable,
+            ApiError::Busy(text()),
+            ApiError::Internal("x"),
+        ]
     }
 
     #[test]
     fn every_code_is_translated_in_every_language() {
-        let mut codes: Vec<&str> = CODES.iter().map(|(_, _, code)| *code).collect();
-        codes.extend(["bad_request", "internal"]);
+        let codes: Vec<&str> = every_kind()
+            .iter()
+            .map(|error| error.status_and_code().1)
+            .collect();
         for catalog in halma_i18n::catalogs() {
             for code in &codes {
                 let key = format!("error.{code}");
@@ -200,5 +377,41 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn every_kind_answers_with_its_status_and_retry_after() {
+        for error in every_kind() {
+            let (status, _) = error.status_and_code();
+            let response = error.clone().into_response();
+            assert_eq!(response.status(), status, "{error}");
+            let retry = response.headers().contains_key(header::RETRY_AFTER);
+            let limited = status == StatusCode::SERVICE_UNAVAILABLE
+                || status == StatusCode::TOO_MANY_REQUESTS;
+            assert_eq!(retry, limited, "{error}");
+            let message = error.to_string();
+            assert!(!message.is_empty() && !message.ends_with('.'), "{message}");
+        }
+    }
+
+    #[test]
+    fn an_error_answers_its_status_code_message_and_headers() {
+        let response = ApiError::GameNotFound("ab".into()).into_response();
+        assert_eq!(response.status(), StatusCode::NOT_FOUND);
+        let response = ApiError::MethodNotAllowed("GET, DELETE".into()).into_response();
+        assert_eq!(response.headers()[header::ALLOW], "GET, DELETE");
+        let response = ApiError::Busy("all engines are busy".into()).into_response();
+        assert_eq!(response.headers()[header::RETRY_AFTER], "1");
+        let response = ApiError::NoEngine.into_response();
+        assert_eq!(response.status(), StatusCode::NOT_IMPLEMENTED);
+        // The code comes from the variant, whatever the words.
+        assert_eq!(
+            ApiError::Conflict("anything".into()).status_and_code().1,
+            "conflict"
+        );
+        assert_eq!(
+            ApiError::Internal("anything").status_and_code().1,
+            "internal"
+        );
     }
 }

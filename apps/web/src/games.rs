@@ -1,14 +1,15 @@
 //! Games as the API sees them: a [`Session`] (the game, the sides, the level, a running
 //! search), read from and written to the [`Store`] on every request, so that every process
-//! sharing the database serves every game, and a restart loses nothing.
+//! sharing the database serves every game, and a restart loses nothing. What goes wrong is
+//! a [`GameError`] of the domain (no such game, a conflict, the store full or unavailable);
+//! the API chooses how to answer it.
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use halma::{Game, Side};
 
-use crate::error::ApiError;
 use crate::metrics::{METRICS, Refusal};
-use crate::store::{Inserted, Store, StoredGame};
+use crate::store::{Inserted, Store, StoreError, StoredGame};
 use crate::think::Progress;
 
 /// Changes retried after a conflict with another writer, at most.
@@ -31,6 +32,29 @@ pub fn now_ms() -> i64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+}
+
+/// Why the stored games could not give or take a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameError {
+    /// No game has this id (it never existed, was deleted, or was pruned).
+    NotFound(String),
+    /// Other requests kept changing the game: this change was overtaken every time.
+    Conflict,
+    /// The store holds the most games it may (`--max-games`).
+    Full(u64),
+    /// The database did not answer (logged where it happened).
+    Unavailable,
+    /// The stored game cannot be read back (logged where it happened): a bug.
+    Unreadable,
+}
+
+impl From<StoreError> for GameError {
+    /// The detail goes to the log (at most a line every ten seconds), not to the client.
+    fn from(error: StoreError) -> GameError {
+        METRICS.refused(Refusal::Database, &error.to_string());
+        GameError::Unavailable
+    }
 }
 
 /// A search holding a game: no other change is made to it until the search ends.
@@ -63,10 +87,10 @@ impl Session {
         self.human.other()
     }
 
-    fn from_stored(stored: &StoredGame, now: i64) -> Result<Session, ApiError> {
+    fn from_stored(stored: &StoredGame, now: i64) -> Result<Session, GameError> {
         let broken = |what: String| {
             tracing::error!(id = %stored.id, "stored game is unreadable: {what}");
-            ApiError::new(500, "this game's stored record is unreadable")
+            GameError::Unreadable
         };
         let game = Game::from_record(&stored.record).map_err(|e| broken(e.to_string()))?;
         let human = match stored.human.as_str() {
@@ -113,25 +137,14 @@ impl Session {
     }
 }
 
-/// The answer when the database fails: the detail goes to the log (at most a line every ten
-/// seconds), not to the client.
-fn unavailable(error: impl std::fmt::Display) -> ApiError {
-    METRICS.refused(Refusal::Database, &error.to_string());
-    ApiError::new(
-        503,
-        "the game database is not answering; try again in a moment",
-    )
-}
-
-/// The 404 for an unknown game.
-pub fn unknown_game(id: &str) -> ApiError {
-    let shown: String = id.chars().take(40).collect();
-    ApiError::new(
-        404,
-        format!(
-            "no game with id {shown:?}: it never existed, was deleted, or was pruned after it ended; start a new one with POST /api/games"
-        ),
-    )
+/// A game as read from the store: the session, and the row's version that a write of it
+/// names (so that a change made from it is checked against it, not read again).
+#[derive(Clone, Debug)]
+pub struct Loaded {
+    /// The game.
+    pub session: Session,
+    version: i64,
+    created_ms: i64,
 }
 
 /// The stored games.
@@ -151,69 +164,63 @@ impl Games {
         &self.store
     }
 
-    /// Stores `session` as a new game, unless `max_games` are stored (503); its id.
-    pub async fn create(&self, session: &Session, max_games: u64) -> Result<String, ApiError> {
+    /// Stores `session` as a new game, unless `max_games` are stored; its id.
+    pub async fn create(&self, session: &Session, max_games: u64) -> Result<String, GameError> {
         loop {
             let id = new_id();
             let now = now_ms();
             let stored = session.to_stored(&id, 1, now, now);
-            match self
-                .store
-                .insert(&stored, max_games)
-                .await
-                .map_err(unavailable)?
-            {
+            match self.store.insert(&stored, max_games).await? {
                 Inserted::Stored => return Ok(id),
                 Inserted::Taken => {}
                 Inserted::Full => {
-                    let message = format!(
-                        "the server holds the most games it may ({max_games}); try again later"
-                    );
+                    let message = format!("the server holds the most games it may ({max_games})");
                     METRICS.refused(Refusal::MaxGames, &message);
-                    return Err(ApiError::new(503, message).retry_after(60));
+                    return Err(GameError::Full(max_games));
                 }
             }
         }
     }
 
-    async fn stored(&self, id: &str) -> Result<StoredGame, ApiError> {
-        if !valid_id(id) {
-            return Err(unknown_game(id));
-        }
-        self.store
-            .load(id)
-            .await
-            .map_err(unavailable)?
-            .ok_or_else(|| unknown_game(id))
-    }
-
     /// The game `id`.
-    pub async fn load(&self, id: &str) -> Result<Session, ApiError> {
-        Session::from_stored(&self.stored(id).await?, now_ms())
+    pub async fn load(&self, id: &str) -> Result<Loaded, GameError> {
+        let not_found = || GameError::NotFound(id.to_owned());
+        if !valid_id(id) {
+            return Err(not_found());
+        }
+        let stored = self.store.load(id).await?.ok_or_else(not_found)?;
+        Ok(Loaded {
+            session: Session::from_stored(&stored, now_ms())?,
+            version: stored.version,
+            created_ms: stored.created_ms,
+        })
     }
 
-    /// Changes the game `id` with `change`, which sees the latest stored game; a change
-    /// that another writer overtook is made again on the newer game. Returns `change`'s
-    /// result and the game as stored.
-    pub async fn modify<T>(
+    /// Changes the game `id` with `change`, which sees the game as `read` holds it (read from
+    /// the store when `None`); a change that another writer overtook is made again on the
+    /// newer game. Returns `change`'s result and the game as stored.
+    pub async fn modify<T, E: From<GameError>>(
         &self,
         id: &str,
-        mut change: impl FnMut(&mut Session) -> Result<T, ApiError>,
-    ) -> Result<(T, Session), ApiError> {
+        read: Option<Loaded>,
+        mut change: impl FnMut(&mut Session) -> Result<T, E>,
+    ) -> Result<(T, Loaded), E> {
+        let mut read = read;
         for _ in 0..ATTEMPTS {
-            let stored = self.stored(id).await?;
-            let now = now_ms();
-            let mut session = Session::from_stored(&stored, now)?;
-            let result = change(&mut session)?;
-            let next = session.to_stored(id, stored.version + 1, stored.created_ms, now);
-            if self.store.update(&next).await.map_err(unavailable)? {
-                return Ok((result, session));
+            let mut game = match read.take() {
+                Some(game) => game,
+                None => self.load(id).await?,
+            };
+            let result = change(&mut game.session)?;
+            game.version += 1;
+            let next = game
+                .session
+                .to_stored(id, game.version, game.created_ms, now_ms());
+            if self.store.update(&next).await.map_err(GameError::from)? {
+                return Ok((result, game));
             }
         }
-        Err(ApiError::new(
-            409,
-            "this game is being changed by other requests; try again",
-        ))
+        Err(GameError::Conflict.into())
     }
 
     /// Records a search's progress for the state to show.
@@ -224,12 +231,13 @@ impl Games {
         }
     }
 
-    /// Deletes the game `id`; whether it existed.
-    pub async fn delete(&self, id: &str) -> Result<bool, ApiError> {
-        if !valid_id(id) {
-            return Ok(false);
+    /// Deletes the game `id`.
+    pub async fn delete(&self, id: &str) -> Result<(), GameError> {
+        if valid_id(id) && self.store.delete(id).await? {
+            Ok(())
+        } else {
+            Err(GameError::NotFound(id.to_owned()))
         }
-        self.store.delete(id).await.map_err(unavailable)
     }
 }
 
@@ -276,6 +284,9 @@ mod tests {
         );
         let mut broken = stored;
         broken.record = "nonsense".to_owned();
-        assert_eq!(Session::from_stored(&broken, 0).unwrap_err().status, 500);
+        assert_eq!(
+            Session::from_stored(&broken, 0).unwrap_err(),
+            GameError::Unreadable
+        );
     }
 }

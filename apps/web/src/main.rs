@@ -12,16 +12,23 @@
 //! queue; every resource a client can hold is bounded.
 
 mod api;
+mod app;
 mod assets;
 mod clients;
 mod connections;
 mod error;
+mod extract;
 mod games;
+mod guards;
 mod http;
 mod i18n;
 mod metrics;
+mod operators;
 mod options;
+mod pages;
 mod prune;
+mod reply;
+mod search;
 mod serve;
 mod socket;
 mod state;
@@ -120,14 +127,6 @@ async fn run(options: Options, cores: usize) -> ExitCode {
         cap: options.think,
     });
     let stored = store.count().await.unwrap_or(0);
-    let app = Arc::new(api::App {
-        games: games::Games::new(store.clone()),
-        pool,
-        creations: clients::RateLimit::new(options.games_per_minute),
-        max_games: options.max_games,
-        mark_lifetime: options.queue_wait + options.think + Duration::from_secs(10),
-        engine: options.engine,
-    });
     tokio::spawn(prune::every(
         store.clone(),
         options.prune_every,
@@ -158,16 +157,23 @@ async fn run(options: Options, cores: usize) -> ExitCode {
         shutdown_grace: options.shutdown_grace,
         proxies: options.trusted_proxies.clone(),
     };
-    let settings = http::Settings {
-        body_timeout: options.body_timeout,
-        allowed_hosts: options.allowed_hosts.clone(),
-        metrics_from: options
-            .metrics_from
-            .clone()
-            .unwrap_or_else(clients::Cidr::loopback),
-    };
-    let assets = Arc::new(assets::Assets::new());
-    let router = http::router(app, assets, Arc::clone(&registry), settings);
+    let app = Arc::new(app::App {
+        games: games::Games::new(store.clone()),
+        pool,
+        creations: clients::RateLimit::new(options.games_per_minute),
+        max_games: options.max_games,
+        mark_lifetime: options.queue_wait + options.think + Duration::from_secs(10),
+        engine: options.engine,
+        assets: assets::Assets::new(),
+        connections: Arc::clone(&registry),
+        settings: app::Settings {
+            body_timeout: options.body_timeout,
+            allowed_hosts: options.allowed_hosts,
+            metrics_from: options.metrics_from.unwrap_or_else(clients::Cidr::loopback),
+            proxies: options.trusted_proxies,
+        },
+    });
+    let router = http::router(app);
     serve::serve(listener, router, registry, limits, stop_signal()).await;
     store.close().await;
     tracing::info!("stopped");

@@ -235,6 +235,8 @@ pub struct Gauges {
     pub max_connections: usize,
     /// Games stored (`None` when the database did not answer).
     pub games: Option<u64>,
+    /// Bytes the allocator holds for the server (`None` if it cannot say).
+    pub allocated: Option<u64>,
 }
 
 impl Metrics {
@@ -450,6 +452,15 @@ impl Metrics {
             let label = format!("operation=\"{}\"", query.name());
             histogram.render(&mut out, "halma_database_seconds", &label);
         }
+        if let Some(bytes) = gauges.allocated {
+            family(
+                &mut out,
+                "halma_memory_allocated_bytes",
+                "gauge",
+                "Bytes the allocator holds for the server (in use, not freed memory it keeps).",
+                one(bytes.to_string()),
+            );
+        }
         if let Some(games) = gauges.games {
             family(
                 &mut out,
@@ -524,6 +535,7 @@ mod tests {
             connections: 5,
             max_connections: 6,
             games: Some(7),
+            allocated: Some(8),
         });
         let mut declared = std::collections::HashSet::new();
         for line in text.lines() {
@@ -545,5 +557,6 @@ mod tests {
         assert!(text.contains("halma_requests_total{status=\"other\"} "));
         assert!(text.contains("halma_searches_waiting{purpose=\"hint\"} 2\n"));
         assert!(text.contains("halma_games_stored 7\n"));
+        assert!(text.contains("halma_memory_allocated_bytes 8\n"));
     }
 }

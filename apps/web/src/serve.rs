@@ -1,28 +1,39 @@
-//! The accept loop and the connections: hyper's HTTP/1.1 with limits on header size, header
-//! time (which is also the idle time between requests) and buffers, a bound on open
-//! connections overall (idle ones closed, oldest first, to admit new ones) and per client,
-//! sockets that cannot make the kernel hold answers nobody reads (`socket.rs`), the client
-//! of each request (through trusted proxies), an accept loop that waits out a lack of
-//! descriptors instead of ending, and a graceful shutdown that lets the requests in flight
-//! finish.
+//! The connection layer: the accept loop and the connections, under the router
+//! (`http.rs`). axum's own `axum::serve` cannot do this job, which is why it is here:
+//!
+//! - hyper's HTTP/1.1 with limits `serve` does not expose: header size and lines, the time
+//!   to send a head (which is also the idle time between requests), buffer sizes;
+//! - a bound on open connections overall that closes idle ones, oldest first, to admit new
+//!   ones (`connections.rs`), which needs each connection's state, busy from a request's
+//!   head to the end of its answer; and a bound per client, decided before a byte is read;
+//! - sockets that cannot make the kernel hold answers nobody reads (`socket.rs`);
+//! - an accept loop that waits out a lack of descriptors instead of ending;
+//! - a graceful shutdown that lets the requests in flight finish, within a grace time.
+//!
+//! Admission (who gets a connection, and which is closed for whom) is decided here, per
+//! connection; what a request may do is decided by the router's checks. Each request's
+//! extensions get its connection's peer address (`ConnectInfo`), from which the router's
+//! `client_address` check finds the client.
 
 use std::future::Future;
 use std::io::ErrorKind;
-use std::net::IpAddr;
+use std::pin::Pin;
 use std::sync::Arc;
+use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
 
 use axum::Router;
-use http_body_util::BodyExt;
-use hyper::body::Incoming;
+use axum::body::{Bytes, HttpBody};
+use axum::extract::ConnectInfo;
+use hyper::body::{Frame, Incoming, SizeHint};
 use hyper::server::conn::http1;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::server::graceful::GracefulShutdown;
 use tokio::net::{TcpListener, TcpStream};
 use tower::ServiceExt;
 
-use crate::clients::{Cidr, Client, Connections, Source, origin_of, within};
-use crate::connections::Registry;
+use crate::clients::{Cidr, Client, Connections, within};
+use crate::connections::{Busy, Registry};
 use crate::metrics::{METRICS, Refusal};
 use crate::socket::Socket;
 
@@ -47,7 +58,7 @@ pub struct ConnectionLimits {
     pub send_timeout: Duration,
     /// Longest wait for the requests in flight on shutdown.
     pub shutdown_grace: Duration,
-    /// Proxies whose forwarding headers name the client.
+    /// Proxies, which carry many clients: not bound per client.
     pub proxies: Vec<Cidr>,
 }
 
@@ -99,12 +110,11 @@ pub async fn serve(
                 continue;
             }
         };
-        let peer = peer.ip();
         // A trusted proxy carries many clients: only the overall cap applies to it.
-        let slot = if within(&proxies, peer) {
+        let slot = if within(&proxies, peer.ip()) {
             None
         } else {
-            match per_client.open(Client::of(peer)) {
+            match per_client.open(Client::of(peer.ip())) {
                 Some(slot) => Some(slot),
                 None => {
                     refuse(stream, Refusal::ClientConnections);
@@ -120,23 +130,15 @@ pub async fn serve(
         let socket = Socket::new(stream, limits.send_timeout);
         let tracked = Arc::new(tracked);
         let router = router.clone();
-        let proxies = Arc::clone(&proxies);
         let service = hyper::service::service_fn(move |mut request: hyper::Request<Incoming>| {
             let busy = tracked.busy();
-            let source = source_of(peer, &proxies, request.headers());
-            request.extensions_mut().insert(source);
-            request.extensions_mut().insert(source.client);
+            request.extensions_mut().insert(ConnectInfo(peer));
             let answer = router.clone().oneshot(request.map(axum::body::Body::new));
             async move {
                 let response = answer.await?;
-                METRICS.request(response.status().as_u16());
-                // Busy until hyper is done with the answer's body.
-                Ok::<_, std::convert::Infallible>(response.map(move |body| {
-                    body.map_frame(move |frame| {
-                        let _ = &busy;
-                        frame
-                    })
-                }))
+                Ok::<_, std::convert::Infallible>(
+                    response.map(|body| BusyBody { body, _busy: busy }),
+                )
             }
         });
         let connection = graceful.watch(builder.serve_connection(TokioIo::new(socket), service));
@@ -164,18 +166,30 @@ pub async fn serve(
     }
 }
 
-/// Where a request comes from: the peer, or whom a trusted proxy forwards it for.
-fn source_of(peer: IpAddr, proxies: &[Cidr], headers: &hyper::HeaderMap) -> Source {
-    let header = |name: &str| headers.get(name).and_then(|value| value.to_str().ok());
-    let ip = origin_of(
-        peer,
-        proxies,
-        header("x-forwarded-for"),
-        header("forwarded"),
-    );
-    Source {
-        ip,
-        client: Client::of(ip),
+/// An answer's body, which keeps its connection busy until hyper is done with it.
+struct BusyBody {
+    body: axum::body::Body,
+    /// Held, not read: dropped with the body.
+    _busy: Busy,
+}
+
+impl HttpBody for BusyBody {
+    type Data = Bytes;
+    type Error = axum::Error;
+
+    fn poll_frame(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<Frame<Bytes>, axum::Error>>> {
+        Pin::new(&mut self.body).poll_frame(cx)
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.body.is_end_stream()
+    }
+
+    fn size_hint(&self) -> SizeHint {
+        self.body.size_hint()
     }
 }
 

@@ -39,15 +39,11 @@ struct OutcomeJson {
     reason_code: Option<&'static str>,
 }
 
+/// The outcome in the library's words.
 fn outcome_json(outcome: Outcome) -> OutcomeJson {
-    let (result, winner) = match outcome {
-        Outcome::Ongoing => ("ongoing", None),
-        Outcome::Win(side) => ("win", Some(side.to_string())),
-        Outcome::Draw(_) => ("draw", None),
-    };
     OutcomeJson {
-        result,
-        winner,
+        result: outcome.result_code(),
+        winner: outcome.winner().map(|side| side.to_string()),
         reason: outcome.reason(),
         reason_code: outcome.reason_code(),
     }

@@ -1,5 +1,8 @@
 //! The games on disk: one table, in SQLite (a file, the default) or PostgreSQL (shared by
 //! several server processes), through sqlx's `Any` driver so that both run the same SQL.
+//! The schema is the migrations of `migrations/` (a folder per kind of database), applied
+//! at start-up: its first is the schema the server kept before it had a history, so a
+//! database of that time opens and goes on.
 //!
 //! Every change is a compare-and-swap on the row's `version`, so two processes (or two
 //! requests) changing one game cannot lose either change: the loser sees a conflict and
@@ -14,6 +17,7 @@ use std::future::Future;
 use std::time::{Duration, Instant};
 
 use sqlx::any::{AnyPoolOptions, install_default_drivers};
+use sqlx::migrate::Migrator;
 use sqlx::{AnyPool, Row};
 
 use crate::metrics::{METRICS, Query};
@@ -45,12 +49,20 @@ pub struct StoredGame {
     pub updated_ms: i64,
 }
 
-/// A database failure, as text for the log.
+/// The database failed or did not answer (the detail, for the log): the store is
+/// unavailable. What it answers otherwise (a game or none, stored or not, changed or not)
+/// is in each operation's result.
 #[derive(Debug)]
 pub struct StoreError(pub String);
 
 impl From<sqlx::Error> for StoreError {
     fn from(error: sqlx::Error) -> StoreError {
+        StoreError(error.to_string())
+    }
+}
+
+impl From<sqlx::migrate::MigrateError> for StoreError {
+    fn from(error: sqlx::migrate::MigrateError) -> StoreError {
         StoreError(error.to_string())
     }
 }
@@ -63,26 +75,11 @@ impl std::fmt::Display for StoreError {
 
 type Result<T> = std::result::Result<T, StoreError>;
 
-const SCHEMA: [&str; 4] = [
-    "CREATE TABLE IF NOT EXISTS halma_games (
-        id TEXT PRIMARY KEY,
-        record TEXT NOT NULL,
-        human TEXT NOT NULL,
-        level BIGINT NOT NULL,
-        version BIGINT NOT NULL,
-        thinking TEXT,
-        thinking_token TEXT,
-        thinking_until BIGINT,
-        finished BIGINT NOT NULL,
-        created_ms BIGINT NOT NULL,
-        updated_ms BIGINT NOT NULL
-    )",
-    "CREATE INDEX IF NOT EXISTS halma_games_age ON halma_games (finished, updated_ms)",
-    "CREATE TABLE IF NOT EXISTS halma_counts (name TEXT PRIMARY KEY, value BIGINT NOT NULL)",
-    // A database from before the count: counted once, by whichever process starts first.
-    "INSERT INTO halma_counts (name, value) SELECT 'games', COUNT(*) FROM halma_games WHERE TRUE \
-     ON CONFLICT (name) DO NOTHING",
-];
+/// The schema's history for SQLite, applied in order at start-up (`migrations/sqlite`).
+static SQLITE: Migrator = sqlx::migrate!("migrations/sqlite");
+
+/// The schema's history for PostgreSQL (`migrations/postgres`).
+static POSTGRES: Migrator = sqlx::migrate!("migrations/postgres");
 
 /// The WAL file is cut back to this size after a checkpoint (SQLite).
 const WAL_LIMIT_BYTES: u64 = 4 << 20;
@@ -138,8 +135,8 @@ fn with_create(url: &str) -> String {
 }
 
 impl Store {
-    /// Connects to `url` (`sqlite://PATH` or `postgres://...`) and creates the table if
-    /// it is missing.
+    /// Connects to `url` (`sqlite://PATH` or `postgres://...`) and brings its schema up to
+    /// date.
     pub async fn connect(url: &str, connections: u32) -> Result<Store> {
         install_default_drivers();
         let backend = if url.starts_with("sqlite:") {
@@ -180,19 +177,23 @@ impl Store {
             .connect(&with_create(url))
             .await?;
         let store = Store { pool, backend };
-        // Two processes starting at once on one PostgreSQL may race to create the table:
-        // the loser's error is gone on a second try.
-        if store.create_schema().await.is_err() {
+        // Two processes starting at once on one database may race to apply a migration (on
+        // SQLite, which has no lock for it): the loser's error is gone on a second try.
+        if store.migrate().await.is_err() {
             tokio::time::sleep(Duration::from_millis(200)).await;
-            store.create_schema().await?;
+            store.migrate().await?;
         }
         Ok(store)
     }
 
-    async fn create_schema(&self) -> Result<()> {
-        for statement in SCHEMA {
-            sqlx::query(statement).execute(&self.pool).await?;
-        }
+    /// Applies the migrations the database lacks.
+    async fn migrate(&self) -> Result<()> {
+        let migrator = if self.backend == "sqlite" {
+            &SQLITE
+        } else {
+            &POSTGRES
+        };
+        migrator.run(&self.pool).await?;
         Ok(())
     }
 

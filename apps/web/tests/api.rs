@@ -467,3 +467,32 @@ fn each_end_of_a_game_has_its_reason_code() {
                 "reason": "the same position occurred for the third time", "reason_code": "repetition" })
     );
 }
+
+/// Each request reads its game from the database once: a move, a computer move (whose
+/// search marks the game, then plays on the game it marked), a hint, a state.
+#[test]
+fn a_request_reads_its_game_once() {
+    let server = Server::start(&["--engines", "1"]);
+    let loads = || server.metric("halma_database_seconds_count{operation=\"load\"}");
+    let id = server.new_game(json!({ "level": 1 }));
+    let game = format!("/api/games/{id}");
+    let mut before = loads();
+    for (method, action, body) in [
+        ("POST", "/move", Some(r#"{"move": "n3-n5"}"#)),
+        ("POST", "/computer", None),
+        ("GET", "/hint", None),
+        ("GET", "", None),
+        ("POST", "/undo", None),
+    ] {
+        let (status, reply) = server.request(method, &format!("{game}{action}"), body);
+        assert_eq!(status, 200, "{method} {action}: {reply}");
+        let after = loads();
+        assert_eq!(
+            after - before,
+            1,
+            "{method} {action}: {} reads",
+            after - before
+        );
+        before = after;
+    }
+}

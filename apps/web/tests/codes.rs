@@ -219,6 +219,20 @@ fn every_error_a_client_can_provoke_has_its_code() {
         assert_eq!(status, 200, "{reply}");
     });
 
+    // A server that searches nothing: a search asked of it.
+    let client_only = Server::start(&["--no-engine"]);
+    let game = client_only.new_game(json!({ "human": "o" }));
+    check(
+        client_only.post(&format!("/api/games/{game}/computer"), json!({})),
+        501,
+        "no_engine",
+    );
+    check(
+        client_only.get(&format!("/api/games/{game}/hint")),
+        501,
+        "no_engine",
+    );
+
     // Every code the page translates was seen but those no client can provoke at will (a
     // body that fails to arrive whole, a lost race between two requests, the database down,
     // a bug: the unit tests of src/error.rs check them) and the page's own `unknown`; and

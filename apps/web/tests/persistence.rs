@@ -1,6 +1,7 @@
 //! Games that last: across restarts, through a SIGTERM in the middle of a move, by their
-//! link, until pruned after they end; and one game played across two server processes
-//! sharing PostgreSQL (when `HALMA_TEST_POSTGRES` names one).
+//! link, until pruned after they end, from a database of the server before its schema had a
+//! history; and one game played across two server processes sharing PostgreSQL (when
+//! `HALMA_TEST_POSTGRES` names one).
 
 mod common;
 
@@ -40,6 +41,81 @@ fn a_game_survives_a_restart_and_its_link_serves_the_page() {
     // And the game plays on.
     let (status, _) = server.post(&format!("/api/games/{id}/undo"), json!({}));
     assert_eq!(status, 200);
+}
+
+/// A database written by the server of commit 3a633b7, before the schema had a history of
+/// migrations: three games, made through its API. One in play after `n3-n5 b14-d12` (level
+/// 3), one won by x (a set-up position), one where the computer (x) moves first (level 7).
+const BEFORE_MIGRATIONS: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/fixtures/games-3a633b7.sqlite3"
+);
+
+/// The fixture's games: in play, won, the computer to move.
+const IN_PLAY: &str = "38a8176379c1a24f635297c371a55d2f";
+const WON: &str = "4eeba22348b81951c2f61112b672ba6c";
+const COMPUTER_FIRST: &str = "de83018f209e1d3cb28db64c62acc251";
+
+#[test]
+fn a_database_from_before_migrations_opens_and_its_games_go_on() {
+    let dir = TempDir::new();
+    let path = dir.0.join("games.sqlite3");
+    std::fs::copy(BEFORE_MIGRATIONS, &path).expect("copy the fixture");
+    let url = format!("sqlite://{}", path.display());
+    // The fixture's games are as old as the fixture: not pruned here.
+    let keep = [
+        "--keep-finished-s",
+        "3153600000",
+        "--keep-idle-s",
+        "3153600000",
+    ];
+    let stored = |server: &Server| server.metric("halma_games_stored");
+    let server = Server::start_with(&url, &keep, None);
+    let (status, game) = server.get(&format!("/api/games/{IN_PLAY}"));
+    assert_eq!(status, 200, "{game}");
+    assert_eq!(strings(&game["moves"]), ["n3-n5", "b14-d12"]);
+    assert_eq!(
+        (game["status"].as_str(), game["level"].as_u64()),
+        (Some("your_turn"), Some(3))
+    );
+    let (status, won) = server.get(&format!("/api/games/{WON}"));
+    assert_eq!(status, 200, "{won}");
+    assert_eq!(won["outcome"]["winner"], "x");
+    let (status, first) = server.get(&format!("/api/games/{COMPUTER_FIRST}"));
+    assert_eq!(status, 200, "{first}");
+    assert_eq!(
+        (first["human"].as_str(), first["status"].as_str()),
+        (Some("o"), Some("computer_turn"))
+    );
+    // The games go on, and the count of games is the one the old server kept.
+    assert_eq!(stored(&server), 3);
+    let (status, played) = server.post(
+        &format!("/api/games/{IN_PLAY}/move"),
+        json!({ "move": "l2-k3" }),
+    );
+    assert_eq!(status, 200, "{played}");
+    server.new_game(json!({}));
+    assert_eq!(stored(&server), 4);
+    drop(server);
+
+    // Its history now says so: a second start applies nothing and finds everything.
+    let server = Server::start_with(&url, &keep, None);
+    let (status, game) = server.get(&format!("/api/games/{IN_PLAY}"));
+    assert_eq!(status, 200, "{game}");
+    assert_eq!(strings(&game["moves"]), ["n3-n5", "b14-d12", "l2-k3"]);
+    assert_eq!(stored(&server), 4);
+    drop(server);
+    let applied = tokio::runtime::Runtime::new()
+        .expect("a runtime")
+        .block_on(async {
+            sqlx::any::install_default_drivers();
+            let mut connection = <sqlx::AnyConnection as sqlx::Connection>::connect(&url).await?;
+            sqlx::query_scalar::<_, i64>("SELECT version FROM _sqlx_migrations ORDER BY version")
+                .fetch_all(&mut connection)
+                .await
+        })
+        .expect("the migration history");
+    assert_eq!(applied, [1]);
 }
 
 #[test]

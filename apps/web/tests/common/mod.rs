@@ -292,6 +292,29 @@ impl Server {
             .expect("VmRSS")
     }
 
+    /// The value of `series` (a metric's name and labels, as `/metrics` writes them).
+    pub fn metric(&self, series: &str) -> u64 {
+        let metrics = self.raw(
+            &format!(
+                "GET /metrics HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
+                self.addr
+            ),
+            b"",
+        );
+        String::from_utf8_lossy(&metrics.body)
+            .lines()
+            .find_map(|line| line.strip_prefix(series)?.strip_prefix(' '))
+            .and_then(|value| value.parse().ok())
+            .unwrap_or_else(|| panic!("no {series} in /metrics"))
+    }
+
+    /// The bytes the server's allocator holds for it (`halma_memory_allocated_bytes`):
+    /// memory in use, not what the allocator keeps freed for reuse or has yet to hand back,
+    /// so it does not depend on when the allocator does that.
+    pub fn allocated(&self) -> u64 {
+        self.metric("halma_memory_allocated_bytes")
+    }
+
     /// The process's open descriptors.
     pub fn open_fds(&self) -> usize {
         std::fs::read_dir(format!("/proc/{}/fd", self.child.id()))

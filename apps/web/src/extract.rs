@@ -1,0 +1,51 @@
+//! What handlers take from a request besides the state and the client (`clients.rs`): the
+//! game its path names, and its JSON body, each refused in the API's terms.
+
+use axum::Json;
+use axum::body::Bytes;
+use axum::extract::{FromRequest, FromRequestParts, Path, Request};
+use axum::http::request::Parts;
+use serde::de::DeserializeOwned;
+
+use crate::error::ApiError;
+
+/// The id of the game a request's path names (`/api/games/{id}/...`), as written: an id that
+/// is no game's is `game_not_found` when the game is looked up.
+pub struct GameId(pub String);
+
+impl<S: Send + Sync> FromRequestParts<S> for GameId {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<GameId, ApiError> {
+        match Path::<String>::from_request_parts(parts, state).await {
+            Ok(Path(id)) => Ok(GameId(id)),
+            // Not UTF-8 once decoded: no game's id.
+            Err(_) => Err(ApiError::NotFound(parts.uri.path().to_owned())),
+        }
+    }
+}
+
+/// A request body the API reads as JSON.
+pub trait RequestBody: DeserializeOwned {
+    /// What a blank body stands for, or, when a request needs a body, an example of one.
+    fn blank() -> Result<Self, &'static str>;
+}
+
+/// A request's body, read as JSON by axum's `Json` (the body is already read whole, within
+/// its limits: `guards::read_body`), its rejections in the API's codes (`invalid_json`,
+/// `not_json`); a blank body is [`RequestBody::blank`] (`missing_body` where a body is
+/// needed).
+pub struct Body<T>(pub T);
+
+impl<S: Send + Sync, T: RequestBody> FromRequest<S> for Body<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(request: Request, state: &S) -> Result<Body<T>, ApiError> {
+        let bytes = Bytes::from_request(request, state).await?;
+        if bytes.iter().all(u8::is_ascii_whitespace) {
+            return T::blank().map(Body).map_err(ApiError::MissingBody);
+        }
+        let Json(value) = Json::<T>::from_bytes(&bytes)?;
+        Ok(Body(value))
+    }
+}

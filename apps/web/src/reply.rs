@@ -1,0 +1,23 @@
+//! An API answer: its value as JSON (and a newline), never cached.
+
+use axum::http::{HeaderValue, header};
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+
+use crate::error::JSON;
+
+/// `value` as the API's JSON answer: `Content-Type: application/json; charset=utf-8`,
+/// `Cache-Control: no-store`.
+pub struct Reply<T>(pub T);
+
+impl<T: Serialize> IntoResponse for Reply<T> {
+    fn into_response(self) -> Response {
+        let mut body = serde_json::to_vec(&self.0).unwrap_or_else(|_| b"{}".to_vec());
+        body.push(b'\n');
+        let mut response = body.into_response();
+        let headers = response.headers_mut();
+        headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(JSON));
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+        response
+    }
+}
