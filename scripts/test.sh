@@ -2,7 +2,7 @@
 # Every test of the project, Rust, JavaScript and Python alike: the README's test command.
 #
 #   scripts/test.sh            # everything
-#   scripts/test.sh rust wasm  # some parts only (rust, python, wasm, browser)
+#   scripts/test.sh rust wasm  # some parts only (rust, python, wasm, browser, docs)
 #
 # Each part that needs a toolchain beyond Rust (Node.js and Chromium for the browser parts,
 # Python 3 with venv for the Python package) prints a note and is skipped when that toolchain
@@ -12,7 +12,7 @@ set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 parts=("$@")
-[ ${#parts[@]} -gt 0 ] || parts=(rust python wasm browser)
+[ ${#parts[@]} -gt 0 ] || parts=(rust python wasm browser docs)
 
 # A PostgreSQL for the server's storage tests: the one HALMA_TEST_POSTGRES names, else a
 # local cluster started by apps/web/ci/postgres.sh where that can work (as root, or with
@@ -54,8 +54,9 @@ run_part() {
         python) bash bindings/python/test.sh ;;
         wasm) bash bindings/wasm/test.sh ;;
         browser) browser ;;
+        docs) python3 scripts/check-docs.py ;; # every code block of the docs runs or is checked
         *)
-            echo "test: unknown part '$1' (rust, python, wasm, browser)" >&2
+            echo "test: unknown part '$1' (rust, python, wasm, browser, docs)" >&2
             return 2
             ;;
     esac
