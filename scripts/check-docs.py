@@ -27,7 +27,8 @@ localhost:8080 are that server's address.
 Every shell block, and every command in inline code that starts with `cargo` or names a
 script, is checked too: the packages and targets of `cargo run|build|test|bench` exist, the
 repository's paths it names exist, the options it gives a program of the workspace are in
-that program's --help, and a `match` command reads (run with --games 0).
+that program's --help, and a `match` command reads (run with --games 0). Every relative link
+and picture must name a file of the repository.
 
 The library, libhalma.a and the programs are those of `cargo test --release --workspace`
 (scripts/test.sh's rust part builds them; run alone, this builds them). Without a C or C++
@@ -139,6 +140,21 @@ def inline_commands(path: str) -> list[tuple[int, str]]:
             if re.match(r"(cargo (run|build|test|bench)|bash [\w./-]+\.sh|scripts/[\w./-]+\.sh)( |$)", span):
                 found.append((number, span))
     return found
+
+
+def check_links(path: str, failures: "Failures") -> int:
+    """Every relative link and picture of a Markdown file names a file of the repository."""
+    text = (ROOT / path).read_text()
+    targets = re.findall(r"\]\(([^)\s]+)\)", text) + re.findall(r'<img src="([^"]+)"', text)
+    checked = 0
+    for target in targets:
+        if re.match(r"^[a-z]+:", target) or target.startswith("#"):
+            continue
+        checked += 1
+        file = target.split("#", 1)[0]
+        if not (ROOT / path).parent.joinpath(file).resolve().exists():
+            failures.add(path, f"links to {target}, which does not exist")
+    return checked
 
 
 class Failures:
@@ -632,6 +648,9 @@ def main() -> int:
         try:
             for path in files:
                 blocks = blocks_of(path)
+                runners.counts["links checked"] = runners.counts.get("links checked", 0) + check_links(
+                    path, failures
+                )
                 for number, text in inline_commands(path):
                     commands.check_text(f"{path}:{number}", text)
                     runners.count("inline commands checked")
