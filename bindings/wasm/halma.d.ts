@@ -5,7 +5,7 @@ export type Side = 'x' | 'o';
 
 /** What went wrong, for a program; the message says it for a person. */
 /** The module's codes are the C ABI's status names without the prefix, lower case (the
- * library's error kinds); the last four are halma.js's own. */
+ * library's error kinds); the last five are halma.js's own. */
 export type ErrorCode =
   | 'parse_error' // position text, a game record, move text or a square that does not read
   | 'invalid_position' // well-formed position text of an impossible position
@@ -187,7 +187,14 @@ export function searchSync(
  */
 export function clearSearchTable(): void;
 
-/** One position of a review: its search (none for a finished position). */
+/**
+ * How a review judges a move, in hundredths of a move of race advantage: a position counts
+ * for at most `cap` (1000) either way; a move that loses `mistake` (100) or more is a
+ * mistake, `blunder` (300) or more a blunder.
+ */
+export const REVIEW: { readonly cap: number; readonly mistake: number; readonly blunder: number };
+
+/** One position of a review: its search (none for a finished position), the move played from it. */
 export interface ReviewEntry {
   /** Moves played before it: 0 for the start. */
   ply: number;
@@ -203,6 +210,13 @@ export interface ReviewEntry {
   depth: number;
   nodes: number;
   forced_win_in: number | null;
+  /** The position's worth for x, from -REVIEW.cap to REVIEW.cap (a proven or finished result: the cap). */
+  x_score: number;
+  /** The move played from here (null at the last position). */
+  played: string | null;
+  /** How much worse the played move left its mover than `move` did: 0 for `move` itself. */
+  loss: number;
+  mark: 'mistake' | 'blunder' | null;
 }
 
 /** The computer, searching in a Web Worker of its own so that the page never freezes. */

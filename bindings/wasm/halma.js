@@ -33,6 +33,14 @@ const DEADLINE_GRACE_MS = 1500;
 /** The name the engine's worker runs under: this same file, started as a worker. */
 const WORKER_NAME = 'halma-engine';
 
+/**
+ * How a review judges a move, in hundredths of a move of race advantage (the scores'
+ * unit): `cap`, the most a position counts for either side (a proven result counts this
+ * much; past it a race is decided and its moves cost nothing); a move that loses `mistake`
+ * or more (a whole move of the race) is a mistake, `blunder` or more (three) a blunder.
+ */
+export const REVIEW = Object.freeze({ cap: 1000, mistake: 100, blunder: 300 });
+
 function argument(message) {
   return new HalmaError('invalid_argument', message);
 }
@@ -524,12 +532,16 @@ export class Engine {
   /**
    * Reviews a game: searches each position of `game` (a Game or a game record), from the
    * start to the last, within `limits` (node or depth limits give the same review on every
-   * run), one after the other in this engine's worker. Resolves to an entry a position,
-   * `{ply, turn, over, score, move, path, pv, depth, nodes, forced_win_in}`: the search's
-   * answer, its score from the side to move's point of view; a finished position has
-   * `over: true` and no search (score and move null). `onProgress(done, total)` follows each
-   * position; `signal` (an AbortSignal) cancels the review, which then rejects with the
-   * code 'aborted'.
+   * run), one after the other in this engine's worker, and judges each move played. Resolves
+   * to an entry a position, `{ply, turn, over, score, move, path, pv, depth, nodes,
+   * forced_win_in, x_score, played, loss, mark}`: the search's answer (its score from the
+   * side to move's point of view; a finished position has `over: true` and no search, score
+   * and move null); `x_score`, the position's worth for x, capped at ±`REVIEW.cap` (a proven
+   * or finished result counts the cap); then the move played from it, if any: `played`,
+   * `loss` (how much worse it left the mover than the search's move, 0 for that move
+   * itself) and `mark` (`'blunder'`, `'mistake'` or null, by `REVIEW`'s thresholds).
+   * `onProgress(done, total)` follows each position; `signal` (an AbortSignal) cancels the
+   * review, which then rejects with the code 'aborted'.
    */
   async review(game, limits, { onProgress, signal } = {}) {
     if (onProgress !== undefined && typeof onProgress !== 'function') throw argument('onProgress must be a function');
@@ -545,12 +557,19 @@ export class Engine {
         if (ply > 0) position.play(moves[ply - 1]);
         if (signal && signal.aborted) throw cancelled();
         const { turn, outcome } = position.state();
-        const entry = { ply, turn, over: outcome.result !== 'ongoing', score: null, move: null, path: null, pv: [], depth: 0, nodes: 0, forced_win_in: null };
-        if (!entry.over) {
+        const entry = {
+          ply, turn, over: outcome.result !== 'ongoing', score: null, move: null, path: null, pv: [],
+          depth: 0, nodes: 0, forced_win_in: null, x_score: 0, played: moves[ply] || null, loss: 0, mark: null,
+        };
+        if (entry.over) {
+          entry.x_score = outcome.winner === null ? 0 : (outcome.winner === 'x' ? REVIEW.cap : -REVIEW.cap);
+        } else {
           const found = await this.search(position, limits, { pace: false, signal });
           if (signal && signal.aborted) throw cancelled();
           const { score, move, path, pv, depth, nodes, forced_win_in: forced } = found;
           Object.assign(entry, { score, move, path, pv, depth, nodes, forced_win_in: forced });
+          const worth = forced ? Math.sign(forced) * REVIEW.cap : Math.max(-REVIEW.cap, Math.min(REVIEW.cap, score));
+          entry.x_score = turn === 'x' ? worth : -worth;
         }
         entries.push(entry);
         if (onProgress) onProgress(ply + 1, moves.length + 1);
@@ -558,6 +577,7 @@ export class Engine {
     } finally {
       position.free();
     }
+    judge(entries);
     return entries;
   }
 
@@ -642,6 +662,17 @@ export class Engine {
   /** For tests: makes the worker's instance trap, as a bug in the engine would. */
   crashForTesting() {
     if (this.#worker) this.#worker.postMessage({ type: 'abort' });
+  }
+}
+
+/** Sets each reviewed move's `loss` and `mark`: its mover's worth before it, less after it. */
+function judge(entries) {
+  for (let ply = 0; ply + 1 < entries.length; ply++) {
+    const entry = entries[ply];
+    if (entry.played === entry.move) continue;
+    const sign = entry.turn === 'x' ? 1 : -1;
+    entry.loss = Math.max(0, sign * (entry.x_score - entries[ply + 1].x_score));
+    entry.mark = entry.loss >= REVIEW.blunder ? 'blunder' : entry.loss >= REVIEW.mistake ? 'mistake' : null;
   }
 }
 

@@ -179,14 +179,23 @@ test('a review searches every position in the worker, reports its progress, and 
     }
     const again = await engine.search(Game.start(), { depth: 2 });
     engine.terminate();
-    return { count: entries.length, progress, same, end: end.map((e) => [e.over, e.move]), cancelled, again: again.depth };
+    // Each move judged by the thresholds; the last position has no move played.
+    const { REVIEW } = window.halma;
+    const judged = entries.every((e) => e.loss >= 0 && Math.abs(e.x_score) <= REVIEW.cap
+      && e.mark === (e.loss >= REVIEW.blunder ? 'blunder' : e.loss >= REVIEW.mistake ? 'mistake' : null)
+      && (e.played === game.moves[e.ply] || (e.ply === 4 && e.played === null)));
+    return {
+      count: entries.length, progress, same, judged, cancelled, again: again.depth,
+      end: end.map((e) => [e.over, e.move, e.x_score]),
+    };
   });
   assert.equal(run.count, 5);
   assert.deepEqual(run.progress, [[1, 5], [2, 5], [3, 5], [4, 5], [5, 5]]);
   assert.ok(run.same, 'each entry is the search of its position');
+  assert.ok(run.judged, 'each move judged by the thresholds');
   assert.equal(run.end.length, 2);
   assert.equal(run.end[0][0], false);
-  assert.deepEqual(run.end[1], [true, null]);
+  assert.deepEqual(run.end[1], [true, null, 1000], 'x won: the last position is worth the cap to x');
   assert.equal(run.cancelled, 'aborted');
   assert.equal(run.again, 2);
   assert.deepEqual(page.errors, []);
