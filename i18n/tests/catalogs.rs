@@ -116,8 +116,8 @@ fn no_text_is_empty_or_padded() {
 /// Latin words a Thai text may hold: names of keys and of variables, options, command
 /// words, the names of the sides and the squares (too short to count anyway).
 const THAI_MAY_HOLD: &[&str] = &[
-    "ctrl", "enter", "space", "escape", "help", "play", "movetime", "depth", "nodes", "lang",
-    "color", "all", "messages",
+    "ctrl", "enter", "space", "escape", "home", "end", "help", "play", "movetime", "depth",
+    "nodes", "lang", "color", "all", "messages",
 ];
 
 #[test]
@@ -149,8 +149,9 @@ fn thai_texts_are_thai() {
 /// Words that Malay shares with the English texts: names, key caps, options, and Malay words
 /// spelled like English ones ("had", a limit; "all" and "program" too).
 const MALAY_SHARES: &[&str] = &[
-    "halma", "ctrl", "enter", "space", "escape", "help", "play", "movetime", "depth", "nodes",
-    "lang", "color", "all", "messages", "terminal", "input", "output", "program", "had",
+    "halma", "ctrl", "enter", "space", "escape", "home", "end", "help", "play", "movetime",
+    "depth", "nodes", "lang", "color", "all", "messages", "terminal", "input", "output", "program",
+    "had",
 ];
 
 #[test]

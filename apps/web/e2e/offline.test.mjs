@@ -136,7 +136,7 @@ test('a server that lost the game offline: it goes on at a new link with every m
   await page.evaluate(() => dispatchEvent(new Event('online')));
   await page.waitForFunction((id) => !location.pathname.includes(id), id, { timeout: TIMEOUT });
   await settled(page, 'your_turn', 4);
-  assert.match(await page.locator('#status').textContent(), /had lost this game/);
+  assert.match(await page.locator('#note').textContent(), /had lost this game/);
   const moved = new URL(page.url()).pathname.split('/').pop();
   assert.deepEqual((await serverGame(moved)).moves, played);
   assert.deepEqual(await page.locator('#moves .mv').allTextContents(), played);

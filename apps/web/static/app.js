@@ -1,13 +1,19 @@
 // Halma against the computer: the page's whole logic. No build step: the board is SVG, the
-// server keeps and checks every game through the JSON API, and the computer's moves and the
-// hints are searched here, in the browser, by the engine in WebAssembly (halma.js, in a Web
-// Worker); where that cannot run, the server searches them.
-import { init, Engine } from '/halma.js';
+// server keeps and checks every game through the JSON API, and the computer's moves, the
+// hints and the reviews are searched here, in the browser, by the engine in WebAssembly
+// (halma.js, in Web Workers); where that cannot run, the server searches the moves, and what
+// needs the rules here (looking back through a game, its record, a review, setting up a
+// position) is off.
+//
+// The parts, in order: the board; what it shows (the game now, a position looked back at,
+// or one being set up) and the panel beside it; the server's API; playing (click and click,
+// or drag and drop; the keyboard); looking back through the moves; resigning; the game's
+// record (download, copy, import); setting up a position; the review; starting the page.
+import { init, Engine, Game, REVIEW, readRecord } from '/halma.js';
 import {
-  WHOLE, squareName, coords, drawBoard, markCamps as tintCamps, drawPiece as pieceOn,
-  drawTrail as trailOn, animate as animateOn,
+  WHOLE, squareName, coords, drawBoard, enableDrag, markCamps, drawPiece, drawTrail, animate as animateOn,
 } from '/board.js';
-import { loadLanguage, t, errorText, number, translate, prefix, languagePicker } from '/i18n.js';
+import { loadLanguage, t, errorText, number, translate, prefix, languagePicker, language } from '/i18n.js';
 import { showGuide } from '/guide.js';
 import { withOffline } from '/offline.js';
 
@@ -16,41 +22,124 @@ import { withOffline } from '/offline.js';
 const $ = (id) => document.getElementById(id);
 
 const ui = {
-  board: $('board'), status: $('status'), thinking: $('thinking'), moves: $('moves'),
-  banner: $('banner'), level: $('level'), side: $('side'),
-  newGame: $('new'), undo: $('undo'), hint: $('hint'), link: $('link'), lang: $('lang'),
+  board: $('board'), status: $('status'), turnNote: $('turn-note'), note: $('note'),
+  thinking: $('thinking'), engineToggle: $('engine-toggle'), moves: $('moves'), banner: $('banner'),
+  level: $('level'), side: $('side'), newGame: $('new'), undo: $('undo'), hint: $('hint'),
+  link: $('link'), copyLink: $('copy-link'), lang: $('lang'),
+  flip: $('flip'), resign: $('resign'), resignConfirm: $('resign-confirm'),
+  resignYes: $('resign-yes'), resignNo: $('resign-no'),
+  replayFirst: $('replay-first'), replayBack: $('replay-back'), replayForward: $('replay-forward'),
+  replayLast: $('replay-last'), replayAt: $('replay-at'),
+  review: $('review'), reviewCancel: $('review-cancel'), reviewProgress: $('review-progress'),
+  reviewBar: $('review-bar'), reviewCount: $('review-count'), graph: $('graph'),
+  reviewSummary: $('review-summary'), reviewDetail: $('review-detail'),
+  recordDownload: $('record-download'), recordCopy: $('record-copy'), recordImport: $('record-import'),
+  importDialog: $('import-dialog'), importText: $('import-text'), importFile: $('import-file'),
+  importError: $('import-error'), importStart: $('import-start'), importCancel: $('import-cancel'),
+  setup: $('setup'), setupPanel: $('setup-panel'), setupStandard: $('setup-standard'),
+  setupClear: $('setup-clear'), setupTurn: $('setup-turn'), setupText: $('setup-text'),
+  setupCheck: $('setup-check'), setupPlay: $('setup-play'), setupLink: $('setup-link'),
+  setupCancel: $('setup-cancel'),
 };
+
+const SIDES = ['x', 'o'];
+const other = (side) => (side === 'x' ? 'o' : 'x');
 
 let state = null;        // the game as the server last described it
 let engine = null;       // the engine in this browser (null: the server searches)
 let engineStarting = null; // its start, under way while the page loads the game
+let rules = false;       // whether halma.js's games run here (looking back, records, set-up)
 let selected = null;     // the square of the piece picked up
 let hint = null;         // {move, from, to, path} while a hint is shown
 let cursor = 'n2';       // the keyboard's square
 let busy = false;        // a request or an animation is under way
-let note = '';           // a message that replaces the status line until the next action
-let cells;               // square name -> its <g>
-let pieceLayer, trailLayer;
+let note = '';           // a message under the status, until the next action
+let board;               // the board as drawBoard made it
+let view = null;         // the ply looked back at (moves played before it); null: the game now
+let flipped = false;     // the board turned half round: o's home camp at the bottom
+let resigned = null;     // {side, ply}: the player resigned this game after `ply` moves
+let review = null;       // {id, start, moves, entries, done, total, running, controller}
+let reviewer = null;     // the engine of reviews, in a worker of its own
+let setup = null;        // {pieces: Map(square -> side), turn} while a position is set up
 
 const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
-// ---- the board, drawn once --------------------------------------------------------------
+/** The hints' level at least, as the server's (a beginner gets good advice). */
+const HINT_LEVEL = 8;
+/** The nodes a review searches in each position: the same review on every run. */
+const REVIEW_NODES = 30_000;
+/** The players' names in a record written here: the person, and the computer at its level. */
+const PLAYER = 'Anonymous';
+const COMPUTER = /^halma level (\d+)$/;
+const computerName = (level) => `halma level ${level}`;
+
+/** This browser's storage, which private modes may refuse. */
+const stored = {
+  get(key) { try { return localStorage.getItem(key); } catch (_) { return null; } },
+  set(key, value) { try { localStorage.setItem(key, value); } catch (_) { /* private mode */ } },
+};
+
+/** A game record of the earlier form: a start's position text, then the moves. */
+const movesRecord = (start, moves) => `${start}\n${moves.join(' ')}\n`;
+
+/** The game of the state after its first `ply` moves (free it after use). */
+const gameAt = (ply) => Game.fromRecord(movesRecord(state.start, state.moves.slice(0, ply)));
+
+// ---- the board, drawn once ------------------------------------------------------------------
 
 function buildBoard() {
-  ({ cells, pieceLayer, trailLayer } = drawBoard(ui.board, WHOLE, (name) => { cursor = name; activate(name); }));
+  board = drawBoard(ui.board, WHOLE, (name) => { cursor = name; activate(name); });
   ui.board.addEventListener('keydown', onKey);
+  board.flip(flipped);
+  enableDrag(board, ui.board, {
+    canDrag: (name) => (setup ? setup.pieces.has(name) : playable() && !busy && name in state.destinations),
+    onPick: (name) => { if (!setup) { selected = name; render(); } },
+    onDrop: (from, to) => (setup ? dropSetupPiece(from, to) : dropPiece(from, to)),
+  });
 }
 
-function markCamps(camps) { tintCamps(cells, camps); }
-function drawPiece(side, name) { return pieceOn(pieceLayer, side, name); }
-function drawTrail(path, cls) { trailOn(trailLayer, path, cls); }
+// ---- what the board and the panel show -------------------------------------------------------
 
-// ---- rendering the state ----------------------------------------------------------------
+/** Whether the player may move now: the game now, not set up, not resigned, their turn. */
+function playable() {
+  return !!state && view === null && !setup && !resigned && state.status === 'your_turn';
+}
 
-function describeOutcome(s) {
-  const o = s.outcome;
+function isOver() { return !!state && (state.status === 'over' || !!resigned); }
+
+/** The pieces of a state (or a game's) by square. */
+function piecesOf(s) {
+  const pieces = new Map();
+  for (const side of SIDES) for (const name of s.pieces[side]) pieces.set(name, side);
+  return pieces;
+}
+
+/**
+ * What the board shows: `{pieces, last, dests, better}`, the game now, the position after
+ * `view` moves, or the one being set up; `better` is the reviewed move that should have been
+ * played instead of the last one, if that was marked.
+ */
+function shown() {
+  if (setup) return { pieces: setup.pieces, last: null, dests: {}, better: null };
+  if (view === null) {
+    const dests = playable() ? state.destinations || {} : {};
+    return { pieces: piecesOf(state), last: state.last_move, dests, better: marked(state.moves.length - 1) };
+  }
+  const game = gameAt(view);
+  let s;
+  try { s = game.state(); } finally { game.free(); }
+  return { pieces: piecesOf(s), last: s.last_move, dests: {}, better: marked(view - 1) };
+}
+
+function describeOutcome() {
+  if (resigned) {
+    return resigned.side === state.human
+      ? [t('page.outcome.resigned'), t('page.outcome.resigned_why')]
+      : [t('page.outcome.computer_resigned'), t('page.outcome.computer_resigned_why')];
+  }
+  const o = state.outcome;
   if (o.result === 'win') {
-    const you = o.winner === s.human;
+    const you = o.winner === state.human;
     return you
       ? [t('page.outcome.you_win'), t('page.outcome.your_pieces')]
       : [t('page.outcome.computer_wins'), t('page.outcome.its_pieces')];
@@ -63,86 +152,133 @@ function describeOutcome(s) {
 
 function render() {
   if (!state) return;
-  const dests = state.destinations || {};
+  const { pieces, last, dests, better } = shown();
   const targets = selected && dests[selected] ? new Set(dests[selected]) : new Set();
-  const last = state.last_move ? new Set(state.last_move.path) : new Set();
-  const pieceAt = new Map();
-  for (const side of ['x', 'o']) for (const name of state.pieces[side]) pieceAt.set(name, side);
-
-  for (const [name, g] of cells) {
+  const lastSquares = last ? new Set(last.path) : new Set();
+  const lit = view === null && !setup ? hint : null;
+  for (const [name, g] of board.cells) {
     const c = g.classList;
     c.toggle('can-move', name in dests);
     c.toggle('dest', targets.has(name));
-    c.toggle('last', last.has(name));
-    c.toggle('hint-from', !!hint && hint.from === name);
-    c.toggle('hint-to', !!hint && hint.to === name);
+    c.toggle('last', lastSquares.has(name));
+    c.toggle('hint-from', !!lit && lit.from === name);
+    c.toggle('hint-to', !!lit && lit.to === name);
+    c.toggle('setting', !!setup);
     g.setAttribute('tabindex', name === cursor ? '0' : '-1');
-    const side = pieceAt.get(name);
+    const side = pieces.get(name);
     const what = !side ? 'page.square.empty'
       : side === state.human ? 'page.square.yours' : 'page.square.computers';
     const label = [t(what, { square: name, side })];
     if (name === selected) label.push(t('page.square.picked_up'));
     if (name in dests && name !== selected) label.push(t('page.square.can_move', { count: dests[name].length }));
     if (targets.has(name)) label.push(t('page.square.destination'));
-    if (hint && hint.to === name) label.push(t('page.square.hint_destination'));
+    if (lit && lit.to === name) label.push(t('page.square.hint_destination'));
     g.setAttribute('aria-label', label.join(t('page.separator')));
     g.setAttribute('aria-selected', name === selected ? 'true' : 'false');
   }
 
-  pieceLayer.replaceChildren();
-  for (const [name, side] of pieceAt) {
-    const g = drawPiece(side, name);
+  board.pieceLayer.replaceChildren();
+  for (const [name, side] of pieces) {
+    const g = drawPiece(board.pieceLayer, side, name);
     if (name === selected) g.firstChild.classList.add('selected');
   }
-  trailLayer.replaceChildren();
-  if (state.last_move) drawTrail(state.last_move.path);
-  if (hint) drawTrail(hint.path, 'hint');
+  board.trailLayer.replaceChildren();
+  if (last) drawTrail(board.trailLayer, last.path);
+  if (lit) drawTrail(board.trailLayer, lit.path, 'hint');
+  if (better) drawTrail(board.trailLayer, better.path, 'better');
 
-  // One line per full move: x's move, then o's.
-  const lines = [];
-  for (let i = 0; i < state.moves.length; i += 2) {
-    const li = document.createElement('li');
-    for (const m of state.moves.slice(i, i + 2)) {
-      const span = document.createElement('span');
-      span.className = 'mv';
-      span.textContent = m;
-      li.appendChild(span);
-    }
-    lines.push(li);
-  }
-  ui.moves.replaceChildren(...lines);
-  ui.moves.scrollTop = ui.moves.scrollHeight;
+  renderMoves();
+  renderStatus(targets.size);
+  renderControls();
+  renderReview();
+  document.body.dataset.status = isOver() ? 'over' : state.status;
+  document.body.dataset.ply = String(state.moves.length);
+  document.body.dataset.view = view === null ? 'now' : String(view);
+  document.body.dataset.busy = String(busy);
+}
 
-  const over = describeOutcome(state);
+function renderStatus(targets) {
+  const over = describeOutcome();
+  ui.banner.hidden = !over || view !== null || !!setup;
   if (over) {
-    ui.banner.hidden = false;
     ui.banner.replaceChildren(document.createTextNode(over[0]));
     const small = document.createElement('small');
     small.textContent = over[1] + ' ' + t('page.play_again');
     ui.banner.appendChild(small);
-  } else {
-    ui.banner.hidden = true;
   }
-
+  // Whose turn it is, always; beside it the hint or the piece picked up; messages under it.
   let text;
-  if (note) text = note;
-  else if (over) text = over[0] + ' ' + over[1];
-  else if (state.status === 'your_turn') {
-    text = selected
-      ? t('page.status.picked', { square: selected, count: targets.size })
-      : t('page.status.your_move', { side: state.human });
-    if (hint && !selected) text = t('page.status.hint', { move: hint.move });
-  } else if (state.status === 'thinking') text = t('page.status.thinking');
+  if (over) text = over[0] + ' ' + over[1];
+  else if (state.status === 'your_turn') text = t('page.status.your_move', { side: state.human });
+  else if (state.status === 'thinking') text = t('page.status.thinking');
   else text = t('page.status.computer_move');
   ui.status.textContent = text;
+  let beside = '';
+  if (!over && view === null && !setup) {
+    if (hint) beside = t('page.status.hint_lit', { move: hint.move });
+    else if (selected) beside = t('page.status.picked', { square: selected, count: targets });
+  }
+  ui.turnNote.hidden = !beside;
+  ui.turnNote.textContent = beside;
+  ui.note.hidden = !note;
+  ui.note.textContent = note;
+}
 
+function renderControls() {
+  const n = state.moves.length;
+  const at = view === null ? n : view;
   ui.level.value = String(state.level);
-  ui.undo.disabled = busy || !state.can_undo;
-  ui.hint.disabled = busy || state.status !== 'your_turn';
+  ui.undo.disabled = busy || !state.can_undo || !!resigned || !!setup;
+  ui.hint.disabled = busy || !!setup || !!resigned || state.status !== 'your_turn';
   ui.newGame.disabled = busy;
-  document.body.dataset.status = state.status;
-  document.body.dataset.ply = String(state.moves.length);
-  document.body.dataset.busy = String(busy);
+  ui.resign.disabled = busy || isOver() || !!setup;
+  if (ui.resign.disabled) ui.resignConfirm.hidden = true;
+  const replay = rules && !setup && n > 0;
+  ui.replayFirst.disabled = !replay || at === 0;
+  ui.replayBack.disabled = !replay || at === 0;
+  ui.replayForward.disabled = !replay || at === n;
+  ui.replayLast.disabled = !replay || at === n;
+  ui.replayAt.textContent = view === null ? '' : view === 0
+    ? t('page.replay.at_start') : t('page.replay.at', { ply: view, total: n });
+  ui.recordDownload.disabled = !rules;
+  ui.recordCopy.disabled = !rules;
+  ui.recordImport.disabled = !rules || busy;
+  ui.setup.disabled = !rules || busy || !!setup;
+  ui.setupPanel.hidden = !setup;
+}
+
+/** The moves, a line per turn of each side: buttons that show the position after them. */
+function renderMoves() {
+  const n = state.moves.length;
+  const at = view === null ? n : view;
+  const first = state.start.endsWith(' o') ? 1 : 0; // a game that o opened: its line 1 has o's move alone
+  const lines = [];
+  let current = null;
+  for (let ply = 1; ply <= n; ply++) {
+    if (ply === 1 || (ply + first) % 2 === 1) {
+      const li = document.createElement('li');
+      li.value = Math.floor((ply - 1 + first) / 2) + 1;
+      lines.push(li);
+    }
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'mv';
+    button.dataset.ply = String(ply);
+    button.textContent = state.moves[ply - 1];
+    const mark = marked(ply - 1);
+    if (mark) {
+      button.classList.add(mark.mark);
+      button.title = t(`page.review.${mark.mark}`);
+    }
+    if (ply === at) {
+      button.setAttribute('aria-current', 'step');
+      current = button;
+    }
+    lines[lines.length - 1].appendChild(button);
+  }
+  ui.moves.replaceChildren(...lines);
+  if (view === null || !current) ui.moves.scrollTop = ui.moves.scrollHeight;
+  else ui.moves.scrollTop = current.offsetTop - ui.moves.clientHeight / 2;
 }
 
 function showThinking(info, who) {
@@ -166,7 +302,7 @@ function formatScore(info) {
   return (v > 0 ? '+' : '') + v.toFixed(2);
 }
 
-// ---- talking to the server --------------------------------------------------------------
+// ---- talking to the server ------------------------------------------------------------------
 
 async function serverApi(method, path, body) {
   const options = { method, headers: { Accept: 'application/json' } };
@@ -234,15 +370,17 @@ async function withThinking(run) {
   }
 }
 
-function animate(path) { return animateOn(pieceLayer, path, reducedMotion); }
+function animate(path) { return animateOn(board.pieceLayer, path, reducedMotion); }
 
-// ---- actions ----------------------------------------------------------------------------
+// ---- playing --------------------------------------------------------------------------------
 
+/** Runs `run` as the page's one action at a time; a game that ends in it gets its review. */
 async function action(run) {
   if (busy) return;
   busy = true;
   note = '';
   render();
+  const wasOver = isOver();
   try {
     await run();
   } catch (error) {
@@ -250,14 +388,9 @@ async function action(run) {
   } finally {
     busy = false;
     render();
+    if (!wasOver && isOver()) startReview();
   }
 }
-
-/** The hints' level at least, as the server's (a beginner gets good advice). */
-const HINT_LEVEL = 8;
-
-/** The game record of the state: its start position, then the moves. */
-function record(s) { return s.start + '\n' + s.moves.join(' ') + '\n'; }
 
 // Searches in this browser at `level`, showing the progress; null when the engine here
 // cannot (it then stays off, and the server searches from now on).
@@ -265,7 +398,7 @@ async function searchHere(level, purpose) {
   await engineStarting;
   if (!engine) return null;
   try {
-    return await engine.search(record(state), { level }, {
+    return await engine.search(movesRecord(state.start, state.moves), { level }, {
       onInfo: (info) => showThinking({ ...info, purpose }),
     });
   } catch (error) {
@@ -295,23 +428,34 @@ async function afterLoad() {
     await sleep(300);
     state = await api('GET', gamePath());
   }
-  if (state.status === 'computer_turn') await computerTurn();
+  if (state.status === 'computer_turn' && !resigned) await computerTurn();
+}
+
+/** Plays the player's move `from`-`to`; `dropped`: the piece was carried there already. */
+function playMove(from, to, dropped) {
+  action(async () => {
+    selected = null;
+    hint = null;
+    const reply = await api('POST', gamePath('move'), { move: `${from}-${to}` });
+    if (!dropped) await animate(reply.path);
+    state = reply.state;
+    render();
+    if (state.status === 'computer_turn') await computerTurn();
+  });
 }
 
 function activate(name) {
-  if (busy || !state || state.status !== 'your_turn') return;
+  if (setup) { cycleSetupSquare(name); return; }
+  if (busy || !state) return;
+  if (view !== null) {
+    note = t('page.replay.play_on', { ply: view });
+    render();
+    return;
+  }
+  if (!playable()) return;
   const dests = state.destinations || {};
   if (selected && selected !== name && dests[selected] && dests[selected].includes(name)) {
-    const from = selected;
-    action(async () => {
-      selected = null;
-      hint = null;
-      const reply = await api('POST', gamePath('move'), { move: `${from}-${name}` });
-      await animate(reply.path);
-      state = reply.state;
-      render();
-      if (state.status === 'computer_turn') await computerTurn();
-    });
+    playMove(selected, name, false);
     return;
   }
   selected = name in dests && selected !== name ? name : null;
@@ -319,16 +463,25 @@ function activate(name) {
   render();
 }
 
+/** A piece carried from `from` and let go over `to` (null off the board). */
+function dropPiece(from, to) {
+  const dests = state.destinations || {};
+  if (to && to !== from && dests[from] && dests[from].includes(to)) playMove(from, to, true);
+  else render(); // back where it was, still picked up
+}
+
 function onKey(event) {
   const [f, r] = coords(cursor);
-  const moves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
+  // The arrows move the keyboard's square as they look on the board (turned or not).
+  const sign = flipped ? -1 : 1;
+  const moves = { ArrowLeft: [-sign, 0], ArrowRight: [sign, 0], ArrowUp: [0, sign], ArrowDown: [0, -sign] };
   if (event.key in moves) {
     const [df, dr] = moves[event.key];
     const nf = Math.max(0, Math.min(15, f + df));
     const nr = Math.max(0, Math.min(15, r + dr));
     cursor = squareName(nf, nr);
     render();
-    cells.get(cursor).focus();
+    board.cells.get(cursor).focus();
     event.preventDefault();
   } else if (event.key === 'Enter' || event.key === ' ') {
     activate(cursor);
@@ -343,25 +496,37 @@ function onKey(event) {
 // bar, and remembered for the next visit.
 function showLink() {
   const link = `${prefix()}/g/${state.id}`;
-  if (location.pathname !== link) history.replaceState(null, '', link);
+  if (location.pathname !== link || location.search) history.replaceState(null, '', link);
   const a = document.createElement('a');
   a.id = 'game-link';
   a.href = link;
   a.textContent = location.origin + link;
   ui.link.replaceChildren(document.createTextNode(t('page.link') + ' '), a);
-  try { localStorage.setItem('halma-game', state.id); } catch (_) { /* private mode */ }
+  stored.set('halma-game', state.id);
+  view = null;
+  resigned = loadResignation();
+  if (review && review.id !== state.id) {
+    if (review.running) review.controller.abort();
+    review = null;
+  }
 }
 
 async function newGame() {
   const created = await api('POST', '/api/games', { level: Number(ui.level.value), human: ui.side.value });
-  state = created;
+  startGame(created);
+  await afterLoad();
+}
+
+/** Shows the game `s`, new to this page. */
+function startGame(s) {
+  state = s;
   selected = null;
   hint = null;
+  setup = null;
   showThinking(null);
   showLink();
   pickCursor();
   render();
-  await afterLoad();
 }
 
 function pickCursor() {
@@ -373,11 +538,13 @@ ui.newGame.addEventListener('click', () => action(newGame));
 ui.undo.addEventListener('click', () => action(async () => {
   selected = null;
   hint = null;
+  view = null;
   state = await api('POST', gamePath('undo'));
   showThinking(null);
 }));
 ui.hint.addEventListener('click', () => action(async () => {
   selected = null;
+  view = null;
   const found = await searchHere(Math.max(state.level, HINT_LEVEL), 'hint');
   const reply = found
     ? { move: found.move, path: found.path, search: found }
@@ -387,7 +554,6 @@ ui.hint.addEventListener('click', () => action(async () => {
   selected = hint.from;
   cursor = hint.from;
   showThinking(reply.search, t('page.thinking.hint', { move: reply.move }));
-  note = t('page.status.hint_lit', { move: reply.move });
 }));
 ui.level.addEventListener('change', () => {
   if (!state) return;
@@ -402,10 +568,427 @@ ui.level.addEventListener('change', () => {
     .catch(fail);
 });
 
+// The engine's details (depth, score, nodes, line) are for the curious: off unless asked for.
+ui.engineToggle.addEventListener('change', () => {
+  ui.thinking.hidden = !ui.engineToggle.checked;
+  stored.set('halma-engine-details', ui.engineToggle.checked ? '1' : '0');
+});
+
+ui.flip.addEventListener('click', () => {
+  flipped = !flipped;
+  board.flip(flipped);
+  stored.set('halma-flipped', flipped ? '1' : '0');
+  render();
+});
+
+/** Copies `text` to the clipboard, saying so under the status. */
+async function copy(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    note = t('page.copied');
+  } catch (_) {
+    note = t('page.copy_failed');
+  }
+  render();
+}
+
+ui.copyLink.addEventListener('click', () => copy(`${location.origin}${prefix()}/g/${state.id}`));
+
+// ---- looking back through the moves -----------------------------------------------------------
+
+/** Shows the position after `ply` moves (the game now at the last): play resumes only there. */
+function goTo(ply) {
+  if (!rules || !state || setup) return;
+  const n = state.moves.length;
+  const at = Math.max(0, Math.min(n, ply));
+  view = at === n ? null : at;
+  selected = null;
+  note = '';
+  render();
+}
+
+const at = () => (view === null ? state.moves.length : view);
+ui.replayFirst.addEventListener('click', () => goTo(0));
+ui.replayBack.addEventListener('click', () => goTo(at() - 1));
+ui.replayForward.addEventListener('click', () => goTo(at() + 1));
+ui.replayLast.addEventListener('click', () => goTo(state.moves.length));
+ui.moves.addEventListener('click', (event) => {
+  const button = event.target.closest('.mv');
+  if (button) goTo(Number(button.dataset.ply));
+});
+
+// The arrow keys, Home and End step through the game anywhere but on the board (whose
+// arrows move its keyboard square) and in the fields and dialogs.
+document.addEventListener('keydown', (event) => {
+  if (!state || setup || event.altKey || event.ctrlKey || event.metaKey) return;
+  if (event.target.closest('#board, input, textarea, select, dialog')) return;
+  const steps = { ArrowLeft: at() - 1, ArrowRight: at() + 1, Home: 0, End: state.moves.length };
+  if (!(event.key in steps)) return;
+  goTo(steps[event.key]);
+  event.preventDefault();
+});
+
+// ---- resigning ----------------------------------------------------------------------------------
+
+// The server has no resignation: the page keeps it for the game and the moves it was given
+// at (playing on elsewhere leaves it behind), and writes it into the game's record.
+const RESIGNED = 'halma-resigned:';
+
+function loadResignation() {
+  try {
+    const kept = JSON.parse(stored.get(RESIGNED + state.id));
+    return kept && SIDES.includes(kept.side) && kept.ply === state.moves.length ? kept : null;
+  } catch (_) {
+    return null;
+  }
+}
+
+function saveResignation(side) {
+  resigned = { side, ply: state.moves.length };
+  stored.set(RESIGNED + state.id, JSON.stringify(resigned));
+}
+
+ui.resign.addEventListener('click', () => {
+  ui.resignConfirm.hidden = false;
+  ui.resignYes.focus();
+});
+ui.resignNo.addEventListener('click', () => { ui.resignConfirm.hidden = true; });
+ui.resignYes.addEventListener('click', () => {
+  ui.resignConfirm.hidden = true;
+  if (busy || isOver()) return;
+  saveResignation(state.human);
+  selected = null;
+  hint = null;
+  view = null;
+  render();
+  startReview();
+});
+
+// ---- the game's record ------------------------------------------------------------------------
+
+/** Today's date as a record writes it: `2026-12-01`. */
+function today() {
+  const now = new Date();
+  const two = (n) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
+}
+
+/** The game's record: where and when, the players and the level, its moves and result. */
+function recordText() {
+  const game = Game.fromRecord(movesRecord(state.start, state.moves));
+  try {
+    const names = { [state.human]: PLAYER, [other(state.human)]: computerName(state.level) };
+    const tags = {
+      Site: `${location.origin}${prefix()}/g/${state.id}`, Date: today(),
+      X: names.x, O: names.o, Level: String(state.level),
+    };
+    return game.record(tags, { resigned: resigned ? resigned.side : null });
+  } finally {
+    game.free();
+  }
+}
+
+ui.recordDownload.addEventListener('click', () => {
+  const url = URL.createObjectURL(new Blob([recordText()], { type: 'text/plain' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `halma-${today()}-${state.id.slice(0, 8)}.txt`;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+});
+ui.recordCopy.addEventListener('click', () => copy(recordText()));
+
+ui.recordImport.addEventListener('click', () => {
+  ui.importText.value = '';
+  ui.importFile.value = '';
+  ui.importError.hidden = true;
+  ui.importDialog.showModal();
+  ui.importText.focus();
+});
+ui.importCancel.addEventListener('click', () => ui.importDialog.close());
+ui.importFile.addEventListener('change', async () => {
+  const file = ui.importFile.files[0];
+  if (file) ui.importText.value = await file.text();
+});
+ui.importStart.addEventListener('click', () => {
+  let read;
+  try {
+    read = readRecord(ui.importText.value);
+  } catch (error) {
+    ui.importError.textContent = t('page.import.failed', { reason: error.message });
+    ui.importError.hidden = false;
+    return;
+  }
+  ui.importDialog.close();
+  action(() => importGame(read));
+});
+
+/**
+ * Plays a record's game on the server as a new game, move by move: the player takes the
+ * side the record does not give to the computer (`halma level N`, as this page names it;
+ * else the side chosen above), at the record's level.
+ */
+async function importGame({ game, tags, resigned: gaveUp }) {
+  let s;
+  try { s = game.state(); } finally { game.free(); }
+  const computer = SIDES.find((side) => COMPUTER.test(tags[side.toUpperCase()] || ''));
+  const human = computer ? other(computer) : ui.side.value;
+  const named = computer ? Number(tags[computer.toUpperCase()].match(COMPUTER)[1]) : Number(tags.Level);
+  const level = named >= 1 && named <= 10 ? named : Number(ui.level.value);
+  let created = await api('POST', '/api/games', { level, human, position: s.start });
+  for (const [i, move] of s.moves.entries()) {
+    note = t('page.import.importing', { done: i + 1, total: s.moves.length });
+    render();
+    const route = created.turn === human ? 'move' : 'computer';
+    created = (await api('POST', `/api/games/${created.id}/${route}`, { move })).state;
+  }
+  startGame(created);
+  if (gaveUp) saveResignation(gaveUp);
+  note = '';
+  await afterLoad();
+}
+
+// ---- setting up a position --------------------------------------------------------------------
+
+/** Position text of `pieces` with `turn` to move (the rules' notation, rank 16 first). */
+function positionText(pieces, turn) {
+  const ranks = [];
+  for (let rank = 15; rank >= 0; rank--) {
+    let text = '';
+    let run = 0;
+    for (let file = 0; file < 16; file++) {
+      const side = pieces.get(squareName(file, rank));
+      if (!side) { run++; continue; }
+      if (run) text += run;
+      run = 0;
+      text += side;
+    }
+    ranks.push(run ? text + run : text);
+  }
+  return `${ranks.join('/')} ${turn}`;
+}
+
+/** The pieces and side to move of position text, or null if no game can start there. */
+function readPosition(text) {
+  try {
+    const game = Game.fromPosition(text.trim());
+    try {
+      const s = game.state();
+      return { pieces: piecesOf(s), turn: s.turn };
+    } finally {
+      game.free();
+    }
+  } catch (_) {
+    return null;
+  }
+}
+
+/** Sets up a position: `text`'s, else the one on the board. */
+function enterSetup(text) {
+  const { pieces } = shown();
+  const turn = view === null ? state.turn : (view % 2 === 0 ? state.start.slice(-1) : other(state.start.slice(-1)));
+  setup = (text && readPosition(text)) || { pieces: new Map(pieces), turn };
+  if (text && !readPosition(text)) note = t('page.setup.bad_text');
+  selected = null;
+  hint = null;
+  syncSetup(true);
+  ui.setupText.focus();
+}
+
+/** The set-up panel after a change: its text, side to move and counts; Play when it is a position. */
+function syncSetup(text) {
+  const position = positionText(setup.pieces, setup.turn);
+  if (text) ui.setupText.value = position;
+  ui.setupTurn.value = setup.turn;
+  const count = (side) => [...setup.pieces.values()].filter((s) => s === side).length;
+  const checks = [t('page.setup.count', { x: count('x'), o: count('o') })];
+  const valid = readPosition(position) !== null;
+  if (!valid && count('x') === 19 && count('o') === 19) checks.push(t('page.setup.invalid'));
+  ui.setupCheck.textContent = checks.join(' ');
+  ui.setupPlay.disabled = !valid || busy;
+  render();
+}
+
+function cycleSetupSquare(name) {
+  const next = { undefined: 'x', x: 'o', o: undefined }[setup.pieces.get(name)];
+  if (next) setup.pieces.set(name, next);
+  else setup.pieces.delete(name);
+  syncSetup(true);
+}
+
+/** A piece carried in the set-up: to another square (the two swap), or off the board. */
+function dropSetupPiece(from, to) {
+  const side = setup.pieces.get(from);
+  if (to === from) { render(); return; }
+  const there = to && setup.pieces.get(to);
+  setup.pieces.delete(from);
+  if (there) setup.pieces.set(from, there);
+  if (to) setup.pieces.set(to, side);
+  syncSetup(true);
+}
+
+ui.setup.addEventListener('click', () => enterSetup(null));
+ui.setupCancel.addEventListener('click', () => { setup = null; note = ''; render(); });
+ui.setupStandard.addEventListener('click', () => {
+  const start = Game.start();
+  try { setup.pieces = piecesOf(start.state()); } finally { start.free(); }
+  setup.turn = 'x';
+  syncSetup(true);
+});
+ui.setupClear.addEventListener('click', () => { setup.pieces = new Map(); syncSetup(true); });
+ui.setupTurn.addEventListener('change', () => { setup.turn = ui.setupTurn.value; syncSetup(true); });
+ui.setupText.addEventListener('input', () => {
+  const read = readPosition(ui.setupText.value);
+  if (read) {
+    setup = read;
+    note = '';
+    syncSetup(false);
+  } else {
+    note = t('page.setup.bad_text');
+    ui.setupPlay.disabled = true;
+    render();
+  }
+});
+ui.setupPlay.addEventListener('click', () => action(async () => {
+  const position = positionText(setup.pieces, setup.turn);
+  const created = await api('POST', '/api/games', { level: Number(ui.level.value), human: ui.side.value, position });
+  startGame(created);
+  await afterLoad();
+}));
+ui.setupLink.addEventListener('click', () => {
+  const position = positionText(setup.pieces, setup.turn);
+  copy(`${location.origin}${prefix()}/?position=${encodeURIComponent(position)}`);
+});
+
+// ---- the review -------------------------------------------------------------------------------
+
+/** The review of this game, if the moves it reviewed are still the game's first ones. */
+function currentReview() {
+  if (!review || review.id !== state.id || review.start !== state.start) return null;
+  return review.moves.every((move, i) => move === state.moves[i]) ? review : null;
+}
+
+/** The reviewed entry of move `ply` (from 0) if the review marked it. */
+function marked(ply) {
+  const r = currentReview();
+  const entry = r && r.entries && ply >= 0 && ply < r.moves.length ? r.entries[ply] : null;
+  return entry && entry.mark ? entry : null;
+}
+
+/** Reviews the game as it stands, in the reviews' own worker; cancelled by its button. */
+async function startReview() {
+  if (!rules || !state || !state.moves.length || (review && review.running)) return;
+  const controller = new AbortController();
+  const mine = () => review && review.controller === controller;
+  review = {
+    id: state.id, start: state.start, moves: state.moves.slice(), entries: null,
+    done: 0, total: state.moves.length + 1, running: true, controller,
+  };
+  render();
+  try {
+    if (!reviewer) reviewer = await Engine.create({ tableMb: 8 });
+    const entries = await reviewer.review(movesRecord(review.start, review.moves), { nodes: REVIEW_NODES }, {
+      signal: controller.signal,
+      onProgress: (done, total) => { if (mine()) { Object.assign(review, { done, total }); renderReview(); } },
+    });
+    if (mine()) Object.assign(review, { entries, running: false });
+  } catch (error) {
+    if (mine()) {
+      review = null;
+      note = error.code === 'aborted' ? t('page.review.cancelled') : t('page.error', { message: error.message });
+    }
+  }
+  if (state) render();
+}
+
+ui.review.addEventListener('click', () => startReview());
+ui.reviewCancel.addEventListener('click', () => { if (review && review.running) review.controller.abort(); });
+
+const GRAPH = { width: 300, height: 80 };
+
+/** A score for x on the graph's height: the middle line even, tanh so big leads stay on it. */
+const graphY = (score) => GRAPH.height / 2 - Math.tanh(score / 400) * (GRAPH.height / 2 - 4);
+
+function renderReview() {
+  const r = currentReview();
+  const running = !!r && r.running;
+  ui.reviewProgress.hidden = !running;
+  ui.reviewCancel.hidden = !running;
+  ui.review.disabled = !rules || running || !!setup || !state.moves.length
+    || (!!r && r.moves.length === state.moves.length);
+  if (running) {
+    ui.reviewBar.max = r.total;
+    ui.reviewBar.value = r.done;
+    ui.reviewCount.textContent = t('page.review.running', { done: r.done, total: r.total });
+  }
+  const done = r && r.entries ? r : null;
+  drawGraph(done);
+  ui.reviewSummary.replaceChildren(...(done ? SIDES.map((side) => {
+    const line = document.createElement('span');
+    const count = (mark) => done.entries.filter((e) => e.turn === side && e.mark === mark).length;
+    const player = t(side === state.human ? 'page.review.you' : 'page.review.computer', { side });
+    line.textContent = t('page.review.summary', { player, mistakes: count('mistake'), blunders: count('blunder') });
+    return line;
+  }) : []));
+  const shownMark = marked(at() - 1);
+  ui.reviewDetail.textContent = shownMark
+    ? t('page.review.marked', {
+      mark: t(`page.review.${shownMark.mark}`), move: shownMark.played, better: shownMark.move,
+      loss: (shownMark.loss / 100).toLocaleString(language(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+    })
+    : done ? t('page.review.done') : '';
+  document.body.dataset.review = r ? (running ? 'running' : 'done') : 'none';
+}
+
+/** The evaluation over the game for x, the marked moves on it, the position shown. */
+function drawGraph(r) {
+  const svg = ui.graph;
+  svg.toggleAttribute('hidden', !r); // an SVG element has the attribute, not the property
+  svg.replaceChildren();
+  if (!r) return;
+  const ns = 'http://www.w3.org/2000/svg';
+  const add = (tag, attrs) => {
+    const node = document.createElementNS(ns, tag);
+    for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+    svg.appendChild(node);
+    return node;
+  };
+  const { width, height } = GRAPH;
+  const plies = r.entries.length - 1;
+  const x = (ply) => (plies ? (ply / plies) * width : width / 2);
+  const points = r.entries.map((e) => `${x(e.ply).toFixed(1)},${graphY(e.x_score).toFixed(1)}`);
+  add('rect', { class: 'graph-o', x: 0, y: 0, width, height });
+  // x's colour under the curve, o's above it: the more of a colour, the better that side stands.
+  add('path', { class: 'graph-x', d: `M0,${height} L${points.join(' L')} L${width},${height} Z` });
+  add('line', { class: 'graph-even', x1: 0, y1: height / 2, x2: width, y2: height / 2 });
+  add('polyline', { class: 'graph-line', points: points.join(' ') });
+  add('line', { class: 'graph-now', x1: x(at()), y1: 0, x2: x(at()), y2: height });
+  for (const e of r.entries) {
+    if (!e.mark) continue;
+    const dot = add('circle', { class: `graph-${e.mark}`, cx: x(e.ply + 1), cy: graphY(r.entries[e.ply + 1].x_score), r: 3.5 });
+    const title = document.createElementNS(ns, 'title');
+    title.textContent = `${t(`page.review.${e.mark}`)}: ${e.played}`;
+    dot.appendChild(title);
+  }
+}
+
+ui.graph.addEventListener('click', (event) => {
+  const r = currentReview();
+  if (!r || !r.entries) return;
+  const box = ui.graph.getBoundingClientRect();
+  goTo(Math.round(((event.clientX - box.left) / box.width) * (r.entries.length - 1)));
+});
+
+// ---- starting the page ----------------------------------------------------------------------
+
 /** Starts the engine in this browser, if it can run here. */
 async function startEngine() {
   try {
     await init('/halma.wasm');
+    rules = true;
+    if (state) render();
     engine = await Engine.create();
   } catch (error) {
     console.warn('no engine in this browser; the server searches', error);
@@ -426,14 +1009,16 @@ async function start() {
   translate();
   ui.status.textContent = t('page.loading');
   languagePicker(ui.lang);
+  flipped = stored.get('halma-flipped') === '1';
+  ui.engineToggle.checked = stored.get('halma-engine-details') === '1';
+  ui.thinking.hidden = !ui.engineToggle.checked;
   buildBoard();
   showGuide();
+  // A link to a position (?position=<text>) opens it set up, ready to play from.
+  const linked = new URLSearchParams(location.search).get('position');
   try {
     const fromLink = location.pathname.match(/^(?:\/[A-Za-z-]+)?\/g\/([0-9a-f]{32})$/);
-    let id = fromLink ? fromLink[1] : null;
-    if (!id) {
-      try { id = localStorage.getItem('halma-game'); } catch (_) { /* private mode */ }
-    }
+    let id = fromLink ? fromLink[1] : stored.get('halma-game');
     if (id && /^[0-9a-f]{32}$/.test(id)) {
       try {
         state = await api('GET', `/api/games/${id}`);
@@ -442,20 +1027,17 @@ async function start() {
         if (fromLink) note = t('page.unknown_link');
       }
     }
-    if (state) {
-      showLink();
-      ui.side.value = state.human;
-      markCamps(state.camps);
-      pickCursor();
-      render();
-      await afterLoad();
-    } else {
-      state = await api('POST', '/api/games', { human: ui.side.value });
-      showLink();
-      ui.level.value = String(state.level);
-      markCamps(state.camps);
-      pickCursor();
+    if (!state) state = await api('POST', '/api/games', { human: ui.side.value });
+    showLink();
+    ui.side.value = state.human;
+    markCamps(board.cells, state.camps);
+    pickCursor();
+    if (linked) {
+      await engineStarting;
+      if (rules) enterSetup(linked);
     }
+    render();
+    if (!setup) await afterLoad();
   } catch (error) {
     ui.status.textContent = t('page.error', { message: error.message });
   } finally {

@@ -27,13 +27,16 @@ export function parseView(text) {
 
 /**
  * Draws the squares of `view` into `svg`, with their labels; `onClick(name)` for a click
- * on a square. Returns the squares' `<g>`s by name and the layers for trails and pieces.
+ * on a square. Returns the squares' `<g>`s by name, the layers for trails and pieces, the
+ * field that holds them all (turned half round by `flip(true)`, the labels staying upright
+ * beside it) and `squareAt(clientX, clientY)`, the square under a point of the screen.
  */
 export function drawBoard(svg, view, onClick) {
   const { files: [f0, f1], ranks: [r0, r1] } = view;
   svg.setAttribute('viewBox', `${f0} ${15 - r1} ${f1 - f0 + 2} ${r1 - r0 + 2}`);
   const cells = new Map();
-  const cellLayer = el('g', { class: 'cells' }, svg);
+  const field = el('g', { class: 'field' }, svg);
+  const cellLayer = el('g', { class: 'cells' }, field);
   for (let rank = r1; rank >= r0; rank--) {
     const row = el('g', { role: 'row' }, cellLayer);
     for (let file = f0; file <= f1; file++) {
@@ -49,15 +52,108 @@ export function drawBoard(svg, view, onClick) {
       cells.set(name, g);
     }
   }
-  for (let rank = r0; rank <= r1; rank++) {
-    el('text', { class: 'label', x: f0 + 0.5, y: 15.5 - rank, 'aria-hidden': 'true' }, svg).textContent = rank + 1;
+  // The field's centre, about which it turns: the middle of the squares shown.
+  const cx = (3 + f0 + f1) / 2;
+  const cy = (31 - r0 - r1) / 2;
+  const labels = el('g', { class: 'labels', 'aria-hidden': 'true' }, svg);
+  function placeLabels(flipped) {
+    labels.replaceChildren();
+    const at = (x, y) => (flipped ? [2 * cx - x, 2 * cy - y] : [x, y]);
+    for (let rank = r0; rank <= r1; rank++) {
+      const y = at(0, 15.5 - rank)[1];
+      el('text', { class: 'label', x: f0 + 0.5, y }, labels).textContent = rank + 1;
+    }
+    for (let file = f0; file <= f1; file++) {
+      const x = at(1.5 + file, 0)[0];
+      el('text', { class: 'label', x, y: 16.5 - r0 }, labels).textContent = FILES[file];
+    }
   }
-  for (let file = f0; file <= f1; file++) {
-    el('text', { class: 'label', x: 1.5 + file, y: 16.5 - r0, 'aria-hidden': 'true' }, svg).textContent = FILES[file];
+  placeLabels(false);
+  const trailLayer = el('g', { class: 'trails' }, field);
+  const pieceLayer = el('g', { class: 'pieces', 'aria-hidden': 'true' }, field);
+
+  /** Turns the field half round (`true`: the top-left corner at the bottom right) or back. */
+  function flip(flipped) {
+    if (flipped) field.setAttribute('transform', `rotate(180 ${cx} ${cy})`);
+    else field.removeAttribute('transform');
+    placeLabels(flipped);
   }
-  const trailLayer = el('g', { class: 'trails' }, svg);
-  const pieceLayer = el('g', { class: 'pieces', 'aria-hidden': 'true' }, svg);
-  return { cells, trailLayer, pieceLayer };
+
+  /** A point of the screen in the field's units (those of `centre`). */
+  function fieldPoint(clientX, clientY) {
+    const point = svg.createSVGPoint();
+    point.x = clientX;
+    point.y = clientY;
+    return point.matrixTransform(field.getScreenCTM().inverse());
+  }
+
+  /** The square under a point of the screen, or null off the squares shown. */
+  function squareAt(clientX, clientY) {
+    const { x, y } = fieldPoint(clientX, clientY);
+    const file = Math.floor(x - 1);
+    const rank = 15 - Math.floor(y);
+    const inside = file >= f0 && file <= f1 && rank >= r0 && rank <= r1;
+    return inside ? squareName(file, rank) : null;
+  }
+
+  return { cells, trailLayer, pieceLayer, field, flip, fieldPoint, squareAt };
+}
+
+/** How far (in squares) a pointer must travel before a press becomes a drag. */
+const DRAG_START = 0.3;
+
+/**
+ * Drag and drop on a board made by `drawBoard`, beside its clicks: a press on a square that
+ * `canDrag(name)` allows, then a move of a third of a square, picks up the piece drawn there
+ * (`onPick(name)`, which may redraw), carries it under the pointer and drops it on release:
+ * `onDrop(from, to)`, `to` the square under the pointer or null off the board. The click
+ * that follows a drag is swallowed; a press without a move stays a click.
+ */
+export function enableDrag(board, svg, { canDrag, onPick, onDrop }) {
+  let press = null; // {pointer, from, x, y, dragging}
+  let swallow = false;
+  svg.addEventListener('pointerdown', (event) => {
+    if (event.button !== 0 || press) return;
+    const cell = event.target.closest('[data-square]');
+    const from = cell && cell.dataset.square;
+    if (!from || !canDrag(from)) return;
+    const { x, y } = board.fieldPoint(event.clientX, event.clientY);
+    press = { pointer: event.pointerId, from, x, y, dragging: false };
+  });
+  svg.addEventListener('pointermove', (event) => {
+    if (!press || event.pointerId !== press.pointer) return;
+    const { x, y } = board.fieldPoint(event.clientX, event.clientY);
+    if (!press.dragging) {
+      if (Math.hypot(x - press.x, y - press.y) < DRAG_START) return;
+      press.dragging = true;
+      svg.setPointerCapture(press.pointer);
+      onPick(press.from);
+    }
+    const piece = board.pieceLayer.querySelector(`[data-piece="${press.from}"]`);
+    if (piece) {
+      board.pieceLayer.appendChild(piece); // on top of the others
+      piece.setAttribute('transform', `translate(${x} ${y}) scale(1.15)`);
+      piece.classList.add('dragged');
+    }
+    event.preventDefault();
+  });
+  const release = (event, dropped) => {
+    if (!press || event.pointerId !== press.pointer) return;
+    const { from, dragging } = press;
+    press = null;
+    if (!dragging) return;
+    swallow = true;
+    setTimeout(() => { swallow = false; }, 0);
+    onDrop(from, dropped ? board.squareAt(event.clientX, event.clientY) : from);
+  };
+  svg.addEventListener('pointerup', (event) => release(event, true));
+  svg.addEventListener('pointercancel', (event) => release(event, false));
+  svg.addEventListener('click', (event) => {
+    if (swallow) {
+      swallow = false;
+      event.stopPropagation();
+    }
+  }, true);
 }
 
 /** Tints the camps: `camps` is `{x: [names], o: [names]}`. */

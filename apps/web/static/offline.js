@@ -103,7 +103,7 @@ export function withOffline(api, hooks) {
       box.id = 'offline';
       box.className = 'offline';
       box.setAttribute('role', 'status');
-      const link = document.getElementById('link');
+      const link = document.getElementById('link').closest('p');
       link.parentNode.insertBefore(box, link.nextSibling);
     }
     box.hidden = !text;
