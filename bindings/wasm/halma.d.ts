@@ -188,11 +188,17 @@ export function searchSync(
 export function clearSearchTable(): void;
 
 /**
- * How a review judges a move, in hundredths of a move of race advantage: a position counts
- * for at most `cap` (1000) either way; a move that loses `mistake` (100) or more is a
- * mistake, `blunder` (300) or more a blunder.
+ * How a review searches and judges: `nodes` (30,000), the node limit a game's review uses
+ * in each position; in hundredths of a move of race advantage, a position counts for at
+ * most `cap` (1000) either way; a move that loses `mistake` (100) or more is a mistake,
+ * `blunder` (300) or more a blunder.
  */
-export const REVIEW: { readonly cap: number; readonly mistake: number; readonly blunder: number };
+export const REVIEW: {
+  readonly nodes: number;
+  readonly cap: number;
+  readonly mistake: number;
+  readonly blunder: number;
+};
 
 /** One position of a review: its search (none for a finished position), the move played from it. */
 export interface ReviewEntry {

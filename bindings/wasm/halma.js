@@ -34,12 +34,14 @@ const DEADLINE_GRACE_MS = 1500;
 const WORKER_NAME = 'halma-engine';
 
 /**
- * How a review judges a move, in hundredths of a move of race advantage (the scores'
- * unit): `cap`, the most a position counts for either side (a proven result counts this
- * much; past it a race is decided and its moves cost nothing); a move that loses `mistake`
- * or more (a whole move of the race) is a mistake, `blunder` or more (three) a blunder.
+ * How a review searches and judges: `nodes`, the node limit of each position's search that
+ * a review of a game's page uses (level 7's: about 60 ms a position in Chromium; the same
+ * review on every run); in hundredths of a move of race advantage (the scores' unit), `cap`,
+ * the most a position counts for either side (a proven result counts this much; past it a
+ * race is decided and its moves cost nothing); a move that loses `mistake` or more (a whole
+ * move of the race) is a mistake, `blunder` or more (three) a blunder.
  */
-export const REVIEW = Object.freeze({ cap: 1000, mistake: 100, blunder: 300 });
+export const REVIEW = Object.freeze({ nodes: 30_000, cap: 1000, mistake: 100, blunder: 300 });
 
 function argument(message) {
   return new HalmaError('invalid_argument', message);

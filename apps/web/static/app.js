@@ -66,8 +66,6 @@ const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matc
 
 /** The hints' level at least, as the server's (a beginner gets good advice). */
 const HINT_LEVEL = 8;
-/** The nodes a review searches in each position: the same review on every run. */
-const REVIEW_NODES = 30_000;
 /** The players' names in a record written here: the person, and the computer at its level. */
 const PLAYER = 'Anonymous';
 const COMPUTER = /^halma level (\d+)$/;
@@ -889,7 +887,7 @@ async function startReview() {
   render();
   try {
     if (!reviewer) reviewer = await Engine.create({ tableMb: 8 });
-    const entries = await reviewer.review(movesRecord(review.start, review.moves), { nodes: REVIEW_NODES }, {
+    const entries = await reviewer.review(movesRecord(review.start, review.moves), { nodes: REVIEW.nodes }, {
       signal: controller.signal,
       onProgress: (done, total) => { if (mine()) { Object.assign(review, { done, total }); renderReview(); } },
     });
