@@ -10,8 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
-import { TIMEOUT, settled, clickMove, askHint, playWholeGame } from './play.mjs';
+import { TIMEOUT, launch, settled, clickMove, askHint, playWholeGame } from './play.mjs';
 import { loadLanguages, checkWords, foreignWords } from './words.mjs';
 
 const URL = process.env.HALMA_URL;
@@ -25,15 +24,7 @@ let files = {}; // tag -> the page's language file, as the server sends it (word
 before(async () => {
   assert.ok(URL, 'HALMA_URL must name the running server (run.sh sets it)');
   profile = mkdtempSync(join(tmpdir(), 'halma-e2e-lang-'));
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync',
-    ],
-    timeout: TIMEOUT,
-  });
+  browser = await launch();
   files = await loadLanguages(URL);
   assert.deepEqual(Object.keys(files).sort(), ['en', 'ms', 'th']);
 });

@@ -1,10 +1,26 @@
-// Playing the page as a player would, by clicks, for the end-to-end tests: the one way to
-// choose a move and the one way to play a whole game, shared by offline.test.mjs (a game
-// against the computer searched in the browser) and languages.test.mjs (a game in each
-// language). The player is x, whose goal camp is the top left corner (a16).
+// Playing the page as a player would, by clicks, for the end-to-end tests: the browser, the
+// one way to choose a move and the one way to play a whole game, shared by offline.test.mjs
+// (a game against the computer searched in the browser), languages.test.mjs (a game in each
+// language) and record.test.mjs. The player is x, whose goal camp is the top left corner
+// (a16).
 import assert from 'node:assert/strict';
+import { chromium } from 'playwright-core';
 
 export const TIMEOUT = 30_000;
+
+/** Debian's headless Chromium (`CHROMIUM`, else /usr/bin/chromium), nothing in its background
+ * reaching out. */
+export function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    ],
+    timeout: TIMEOUT,
+  });
+}
 
 /** Waits until the page is idle in `status` (`your_turn`, `over`...) after `ply` moves. */
 export function settled(page, status, ply) {

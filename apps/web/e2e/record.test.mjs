@@ -7,8 +7,7 @@
 // (--no-engine: every search is the browser's) and sets HALMA_URL.
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { chromium } from 'playwright-core';
-import { TIMEOUT, settled, gain, litDestinations, clickMove } from './play.mjs';
+import { TIMEOUT, launch, settled, gain, litDestinations, clickMove } from './play.mjs';
 import { loadLanguages, checkWords } from './words.mjs';
 
 const URL = process.env.HALMA_URL;
@@ -21,15 +20,7 @@ let files;
 
 before(async () => {
   assert.ok(URL, 'HALMA_URL must name the running server (run.sh sets it)');
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync',
-    ],
-    timeout: TIMEOUT,
-  });
+  browser = await launch();
   files = await loadLanguages(URL);
 });
 
