@@ -2,7 +2,8 @@
 //! maps a request (or refuses it) before the handler, or an answer after it: who the client
 //! is, the `Host` (no DNS rebinding), the body's size and time, the cross-site refusal of
 //! changes, `/metrics` for the operator's addresses; and the router's own answers (405, a
-//! status counted) in the API's terms.
+//! status counted) in the API's terms. Each is a function of axum's `map_request` or
+//! `map_response`, not of `from_fn`, which boxes the rest of the stack for every request.
 
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
