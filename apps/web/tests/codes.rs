@@ -190,7 +190,9 @@ fn every_error_a_client_can_provoke_has_its_code() {
     let full = Server::start(&["--max-games", "1"]);
     full.new_game(json!({}));
     check(full.post("/api/games", json!({})), 503, "store_full");
-    let busy = Server::start(&["--engines", "1", "--queue-wait-ms", "100"]);
+    // One search at a time per client: while its level-10 search holds the game (a second,
+    // waiting or running), the client's next search is refused at once, whatever the load.
+    let busy = Server::start(&["--engines", "1", "--searches-per-client", "1"]);
     let slow = busy.new_game(json!({ "level": 10 }));
     let other = busy.new_game(json!({ "level": 10 }));
     for id in [&slow, &other] {
