@@ -117,7 +117,9 @@ describe('the record, looking back, flip, resign and review in each language', {
       // The link's button copies the link.
       await page.click('#copy-link');
       assert.equal(await clipboard(page), new globalThis.URL(page.url()).href);
-      assert.equal(await page.locator('#note').textContent(), said(tag, 'page.copied'));
+      // The note follows once the browser has copied (its promise settled).
+      await page.waitForFunction((text) => document.getElementById('note').textContent === text,
+        said(tag, 'page.copied'), { timeout: TIMEOUT });
 
       // The record, downloaded and copied: where, who, the level, the moves numbered.
       const record = await downloaded(page);

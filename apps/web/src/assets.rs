@@ -25,6 +25,7 @@ use sha2::{Digest, Sha256};
 
 use crate::error::JSON;
 use crate::i18n;
+use crate::words;
 
 /// How a file is sent: the file's bytes, or compressed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -254,6 +255,7 @@ impl Assets {
         }
         let mut pages = HashMap::new();
         let mut page_paths = Vec::new();
+        let mut texts_paths = serde_json::Map::new();
         for catalog in catalogs() {
             let tag = catalog.tag();
             // The page reads its language's texts under their hashed name (i18n.js).
@@ -262,8 +264,10 @@ impl Assets {
                 .iter()
                 .find(|(plain, _)| plain.trim_matches('"') == texts)
                 .map_or(texts.as_str(), |(_, hashed)| hashed.trim_matches('"'));
+            texts_paths.insert(tag.to_owned(), hashed.into());
             for (rules, html) in [(false, INDEX_HTML), (true, RULES_HTML)] {
                 let html = String::from_utf8_lossy(&rename(html, &renames)).into_owned();
+                let html = words::written(&html, catalog, if rules { "/rules" } else { "/" });
                 let html = i18n::with_lang(&html, tag).replacen(
                     &format!("<html lang=\"{tag}\""),
                     &format!("<html lang=\"{tag}\" data-texts=\"{hashed}\""),
@@ -284,6 +288,7 @@ impl Assets {
             "files": hashed_paths,
             "pages": page_paths,
             "languages": tags,
+            "texts": texts_paths,
         });
         let mut worker = format!("const MANIFEST = {manifest};\n").into_bytes();
         worker.extend_from_slice(SERVICE_WORKER);

@@ -34,6 +34,7 @@ mod socket;
 mod state;
 mod store;
 mod think;
+mod words;
 
 use std::io::{IsTerminal, Write};
 use std::net::SocketAddr;

@@ -193,6 +193,28 @@ function render() {
   document.body.dataset.ply = String(state.moves.length);
   document.body.dataset.view = view === null ? 'now' : String(view);
   document.body.dataset.busy = String(busy);
+  keepFocus();
+}
+
+// ---- the focus, never lost ----------------------------------------------------------------
+
+let focused = null; // the element that last took the focus
+document.addEventListener('focusin', (event) => { focused = event.target; });
+
+/**
+ * When the element that had the focus is gone, hidden or disabled (a move of the list drawn
+ * anew, the resign question answered, a set-up ended, a button off while the computer
+ * thinks), the focus goes to its nearest equivalent: the move now shown in the list, else
+ * the board's square under the keyboard's cursor; never to nowhere.
+ */
+function keepFocus() {
+  const active = document.activeElement;
+  const gone = (node) => !node.isConnected || !!node.closest('[hidden]') || !!node.disabled;
+  const lost = active && active !== document.body ? active : focused;
+  if (!lost || !gone(lost)) return;
+  const wasMove = lost.classList?.contains('mv');
+  const next = (wasMove && ui.moves.querySelector('[aria-current="step"]')) || board.cells.get(cursor);
+  if (next) next.focus({ preventScroll: true });
 }
 
 function renderStatus(targets) {
@@ -207,7 +229,15 @@ function renderStatus(targets) {
   // Whose turn it is, always; beside it the hint or the piece picked up; messages under it.
   let text;
   if (over) text = over[0] + ' ' + over[1];
-  else if (state.status === 'your_turn') text = t('page.status.your_move', { side: state.human });
+  else if (state.status === 'your_turn') {
+    // The computer's move just played is named, so that a screen reader says it (#status
+    // is polite live region).
+    text = t('page.status.your_move', { side: state.human });
+    const last = state.last_move;
+    if (last && view === null && !setup && state.moves.length > 0 && last.side !== state.human) {
+      text = t('page.status.computer_played', { move: last.move }) + ' ' + text;
+    }
+  }
   else if (state.status === 'thinking') text = t('page.status.thinking');
   else text = t('page.status.computer_move');
   ui.status.textContent = text;
@@ -996,7 +1026,6 @@ async function startEngine() {
 
 async function start() {
   busy = true;
-  engineStarting = startEngine();
   try {
     await loadLanguage();
   } catch (error) {
@@ -1012,6 +1041,8 @@ async function start() {
   ui.thinking.hidden = !ui.engineToggle.checked;
   buildBoard();
   showGuide();
+  // The engine (the largest file) loads once the page shows its words and board.
+  engineStarting = startEngine();
   // A link to a position (?position=<text>) opens it set up, ready to play from.
   const linked = new URLSearchParams(location.search).get('position');
   try {
@@ -1040,7 +1071,9 @@ async function start() {
     ui.status.textContent = t('page.error', { message: error.message });
   } finally {
     busy = false;
-    render();
+    // A position from a link is set up while the page starts: it may be played once started.
+    if (setup) syncSetup(false);
+    else render();
   }
 }
 

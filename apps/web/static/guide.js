@@ -13,6 +13,8 @@ export function showGuide() {
   document.getElementById('guide-close').addEventListener('click', () => {
     guide.hidden = true;
     try { localStorage.setItem(SEEN, '1'); } catch (_) { /* private mode */ }
-    document.getElementById('board').focus();
+    // The board's square under the keyboard's cursor takes the focus (the board's one
+    // focusable square).
+    document.querySelector('#board [tabindex="0"]')?.focus();
   });
 }

@@ -26,10 +26,14 @@ export async function loadLanguage() {
 /** The page's language tag: `'th'`. */
 export function language() { return lang; }
 
+/** Whether the page is used by touch (a phone, a tablet): its texts say "tap", not "click". */
+const TOUCH = window.matchMedia('(pointer: coarse)').matches;
+
 /** The text of `key` with each `{name}` replaced by `args[name]`; the key itself if the
- * language has no such text (so that a test can find it). */
+ * language has no such text (so that a test can find it). On a touch screen, a text that has
+ * a touch form (`key.touch`: "tap" for "click") is that form. */
 export function t(key, args) {
-  const text = texts[key];
+  const text = (TOUCH && texts[key + '.touch']) || texts[key];
   if (text === undefined) return key;
   return args ? text.replace(/\{(\w+)\}/g, (all, name) => (name in args ? String(args[name]) : all)) : text;
 }

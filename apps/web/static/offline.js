@@ -337,5 +337,7 @@ export function withOffline(api, hooks) {
 
 // The service worker: the page, its scripts and the engine cached for loading offline.
 if ('serviceWorker' in navigator && globalThis.isSecureContext) {
-  navigator.serviceWorker.register('/sw.js').catch((error) => console.warn('no offline loading:', error));
+  // In the page's language: the worker keeps that language's pages and words.
+  const lang = encodeURIComponent(document.documentElement.lang || 'en');
+  navigator.serviceWorker.register(`/sw.js?lang=${lang}`).catch((error) => console.warn('no offline loading:', error));
 }

@@ -29,6 +29,9 @@ function figure(diagram, camps) {
   fig.className = 'diagram';
   const svg = el('svg', { class: 'board', role: 'img', 'aria-label': t(diagram.caption) }, fig);
   const board = drawBoard(svg, parseView(diagram.view));
+  // A picture: its squares are no grid's cells and take no focus.
+  for (const node of svg.querySelectorAll('[role]')) node.removeAttribute('role');
+  for (const cell of board.cells.values()) cell.removeAttribute('tabindex');
   markCamps(board.cells, camps);
   const position = parsePosition(diagram.position);
   const show = (path) => {
@@ -75,7 +78,7 @@ function tryBoard(diagram, camps) {
   const status = document.createElement('p');
   status.className = 'try-status';
   status.setAttribute('role', 'status');
-  const svg = el('svg', { class: 'board', role: 'group', 'aria-label': t('page.try.title') });
+  const svg = el('svg', { class: 'board', role: 'grid', 'aria-label': t('page.try.title') });
   const reset = document.createElement('button');
   reset.type = 'button';
   reset.textContent = t('page.try.reset');
