@@ -76,7 +76,8 @@ fi
 echo "e2e: server at $url"
 
 HALMA_URL="$url" CHROMIUM="$chromium" HALMA_SHOTS="$shots" \
-  node --test --test-reporter=spec "$here/languages.test.mjs" "$here/record.test.mjs"
+  node --test --test-reporter=spec "$here/languages.test.mjs" "$here/record.test.mjs" \
+  "$here/page.test.mjs"
 # The game test restarts the server (SIGTERM, then the same binary on the same port and database)
 # to check that a game resumes from its link, so it runs last.
 port="${url##*:}"

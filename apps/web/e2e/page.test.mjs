@@ -1,0 +1,220 @@
+// The page on a phone and on a desktop, for a screen reader and for a crawler, in headless
+// Chromium and in each language: at 360 px (a phone: touch, "tap") and at 1100 px wide, no
+// sideways scroll, the header one row, the board whole and the status on screen, the
+// computer's move said in the status (a live region); axe-core on the game, the review and
+// the rules page with no serious or critical finding; the focus kept when the guide closes;
+// and the pages' words in the HTML as served (the Thai rules page read with JavaScript off).
+// Run through run.sh, which starts the server (--no-engine) and sets HALMA_URL.
+import { describe, test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { TIMEOUT, launch, settled, playForward, clickMove } from './play.mjs';
+import { loadLanguages } from './words.mjs';
+
+const URL = process.env.HALMA_URL;
+const TAGS = ['en', 'th', 'ms'];
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+/** x, to move, wins with c11-b12 (the languages test's position). */
+const WIN_IN_ONE = 'xxxxx11/xxxxx11/xxxx12/xxx13/x15/2x13/16/16/7o8/16/16/14oo/13ooo/12oooo/11ooooo/12oooo x';
+/** The windows: a phone (touch) and a desktop. */
+const SIZES = [
+  { name: 'phone', viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true },
+  { name: 'desktop', viewport: { width: 1100, height: 820 } },
+];
+
+let browser;
+let files;
+
+before(async () => {
+  assert.ok(URL, 'HALMA_URL must name the running server (run.sh sets it)');
+  browser = await launch();
+  files = await loadLanguages(URL);
+});
+
+after(async () => {
+  if (browser) await browser.close();
+});
+
+const at = (path) => new globalThis.URL(path, URL).href;
+
+/** A fresh browser of `size` (no storage), reduced motion; page errors collected. */
+async function fresh(size) {
+  const { name, ...options } = size;
+  // bypassCSP: the page's policy allows no script but its own, and axe-core is added.
+  const context = await browser.newContext({ ...options, reducedMotion: 'reduce', bypassCSP: true });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(String(error)));
+  return { context, page, errors };
+}
+
+/** Where the page's parts are, and whether the page scrolls sideways. */
+function layout(page) {
+  return page.evaluate(() => {
+    const box = (selector) => {
+      const r = document.querySelector(selector).getBoundingClientRect();
+      return { top: r.top, bottom: r.bottom, left: r.left, right: r.right, height: r.height, width: r.width };
+    };
+    const header = document.querySelector('header');
+    // One row: every part of the header beside every other (their heights overlap).
+    const parts = [...header.querySelectorAll('h1, a, select')].map((node) => node.getBoundingClientRect());
+    const oneRow = Math.max(...parts.map((r) => r.top)) < Math.min(...parts.map((r) => r.bottom));
+    return {
+      width: innerWidth,
+      height: innerHeight,
+      scrollWidth: document.documentElement.scrollWidth,
+      header: box('header'),
+      headerOverflows: header.scrollWidth > header.clientWidth,
+      oneRow,
+      board: box('#board'),
+      status: box('#status'),
+    };
+  });
+}
+
+/** The serious and critical findings of axe-core on the page as it is: `[rule: targets]`. */
+async function axeFindings(page, where) {
+  await page.addScriptTag({ path: AXE });
+  const found = await page.evaluate(async () => {
+    const result = await globalThis.axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')) }));
+  });
+  console.log(`figure: axe ${where}: ${found.length} findings${found.map((f) => ` ${f.id} (${f.impact})`).join(',')}`);
+  return found.filter((f) => f.impact === 'serious' || f.impact === 'critical')
+    .map((f) => `${f.id}: ${f.targets.slice(0, 3).join(', ')}`);
+}
+
+describe('the page on a phone and a desktop in each language', { concurrency: true }, () => {
+  for (const tag of TAGS) {
+    for (const size of SIZES) {
+      test(`${tag} at ${size.viewport.width} px: one header row, the board whole, the status on screen`, async () => {
+        const { context, page, errors } = await fresh(size);
+        const texts = files[tag].texts;
+        await page.goto(at(`/${tag}/`), { timeout: TIMEOUT });
+        await settled(page, 'your_turn', 0);
+        // The guide says "tap" on a touch screen, "click" with a mouse.
+        const move = size.hasTouch ? texts['guide.move.touch'] : texts['guide.move'];
+        assert.equal(await page.locator('#guide li').nth(1).textContent(), move);
+        const check = async (when) => {
+          const l = await layout(page);
+          const where = `${tag} ${l.width}x${l.height} ${when}`;
+          assert.ok(l.scrollWidth <= l.width, `${where}: scrolls sideways (${l.scrollWidth} px)`);
+          assert.ok(l.oneRow, `${where}: the header is one row`);
+          assert.ok(!l.headerOverflows, `${where}: the header's contents overflow it`);
+          assert.ok(l.board.top >= l.header.bottom - 1 && l.board.bottom <= l.height + 0.5
+            && l.board.left >= -0.5 && l.board.right <= l.width + 0.5, `${where}: the board is whole ${JSON.stringify(l.board)}`);
+          // As large as the window allows: its width less the margins, or its height less the header.
+          const room = Math.min(l.width - 12, l.height - l.header.bottom - 24);
+          assert.ok(l.board.width >= Math.min(room, 820) - 24, `${where}: a ${l.board.width} px board in ${room} px`);
+          assert.ok(l.status.top >= 0 && l.status.bottom <= l.height, `${where}: the status is on screen ${JSON.stringify(l.status)}`);
+        };
+        await check('at the start');
+        // A move: the computer's reply is said in the status, on screen.
+        if (size.hasTouch) await page.tap('#guide-close');
+        else await page.click('#guide-close');
+        const [from, to] = (await playForward(page)).split('-');
+        assert.ok(from && to);
+        await settled(page, 'your_turn', 2);
+        const state = await page.evaluate(async () => (await fetch(`/api/games/${localStorage.getItem('halma-game')}`)).json());
+        const said = texts['page.status.computer_played'].replace('{move}', state.last_move.move);
+        const status = page.locator('#status');
+        assert.ok((await status.textContent()).startsWith(said), await status.textContent());
+        assert.equal(await status.getAttribute('role'), 'status');
+        await check('after a move');
+        assert.deepEqual(errors, []);
+        await context.close();
+      });
+    }
+  }
+});
+
+describe('for screen readers', { concurrency: true }, () => {
+  test('the game, looked at by axe-core: no serious or critical finding; the guide keeps the focus', async () => {
+    const { context, page, errors } = await fresh(SIZES[1]);
+    await page.goto(at('/th/'), { timeout: TIMEOUT });
+    await settled(page, 'your_turn', 0);
+    assert.deepEqual(await axeFindings(page, 'game (th, start)'), []);
+    await page.focus('#guide-close');
+    await page.keyboard.press('Enter');
+    assert.equal(await page.evaluate(() => document.activeElement.dataset.square), await page.getAttribute('.sq[tabindex="0"]', 'data-square'));
+    await playForward(page);
+    await settled(page, 'your_turn', 2);
+    await page.click('#hint');
+    await page.waitForSelector('.sq.hint-to', { timeout: TIMEOUT });
+    await settled(page, 'your_turn', 2);
+    assert.deepEqual(await axeFindings(page, 'game (th, a hint lit)'), []);
+    // The resign question answered: the focus goes on, not to nowhere.
+    await page.click('#resign');
+    await page.keyboard.press('Enter'); // "Yes, resign", which the question focuses
+    await settled(page, 'over', 2);
+    assert.notEqual(await page.evaluate(() => document.activeElement.tagName), 'BODY');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('the review, looked at by axe-core: no serious or critical finding', async () => {
+    const { context, page, errors } = await fresh(SIZES[1]);
+    await page.goto(at(`/ms/?position=${encodeURIComponent(WIN_IN_ONE)}`), { timeout: TIMEOUT });
+    await page.waitForSelector('#setup-panel:not([hidden])', { timeout: TIMEOUT });
+    assert.deepEqual(await axeFindings(page, 'set-up (ms)'), []);
+    await page.click('#setup-play');
+    await settled(page, 'your_turn', 0);
+    await clickMove(page, ['c11', 'b12']);
+    await settled(page, 'over', 1);
+    await page.waitForSelector('body[data-review="done"]', { timeout: TIMEOUT });
+    // The end of the game is said in the status.
+    assert.ok((await page.locator('#status').textContent()).startsWith(files.ms.texts['page.outcome.you_win']));
+    assert.deepEqual(await axeFindings(page, 'review (ms)'), []);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  for (const size of SIZES) {
+    test(`the rules page at ${size.viewport.width} px, looked at by axe-core: no serious or critical finding`, async () => {
+      const { context, page, errors } = await fresh(size);
+      await page.goto(at('/en/rules'), { timeout: TIMEOUT });
+      await page.waitForSelector('body[data-ready="true"]', { timeout: TIMEOUT });
+      const l = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: innerWidth }));
+      assert.ok(l.scroll <= l.width, `the rules page scrolls sideways (${l.scroll} px)`);
+      assert.deepEqual(await axeFindings(page, `rules (en, ${size.viewport.width} px)`), []);
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  }
+});
+
+describe('for crawlers: the words in the HTML as served', { concurrency: true }, () => {
+  test('the Thai rules page, read with JavaScript off, is in Thai, whole', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(at('/th/rules'), { timeout: TIMEOUT });
+    const texts = files.th.texts;
+    assert.equal(await page.title(), texts['rules.title']);
+    const shown = await page.locator('body').innerText();
+    const rules = await (await fetch(at('/i18n/rules.json'))).json();
+    for (const key of [...rules.intro, ...rules.sections.flatMap((s) => [s.title, ...s.paragraphs])]) {
+      assert.ok(shown.includes(texts[key]), `${key} is on the page`);
+    }
+    assert.equal(await page.getAttribute('meta[name="description"]', 'content'), texts['page.rules_description']);
+    await context.close();
+  });
+
+  for (const tag of TAGS) {
+    test(`${tag}: the game's page as served names its title, description, languages and controls`, async () => {
+      const response = await fetch(at(`/${tag}/`));
+      const html = await response.text();
+      const texts = files[tag].texts;
+      const escaped = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+      assert.ok(html.includes(`<title>${escaped(texts['page.title'])}</title>`));
+      assert.ok(html.includes(`<meta name="description" content="${escaped(texts['page.description'])}">`));
+      for (const other of TAGS) {
+        assert.ok(html.includes(`<link rel="alternate" hreflang="${other}" href="/${other}/">`), other);
+      }
+      for (const key of ['page.new', 'page.undo', 'page.hint', 'page.level', 'page.rules', 'guide.goal', 'page.loading']) {
+        assert.ok(html.includes(`>${escaped(texts[key])}<`), `${tag}: ${key}`);
+      }
+      // The engine is not among what the HTML loads: the page's script starts it after.
+      assert.ok(!/halma\.[0-9a-f]+\.wasm/.test(html));
+    });
+  }
+});
