@@ -127,6 +127,8 @@ let rules = null; // the page's Instance, for games
 async function compile(source) {
   if (source instanceof WebAssembly.Module) return source;
   if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) return WebAssembly.compile(source);
+  const file = readFileUrl(source);
+  if (file) return WebAssembly.compile(await file);
   const response = source instanceof Response ? source : await fetch(source);
   if (!response.ok) {
     throw new HalmaError('unavailable', `halma.wasm could not be loaded: ${response.status} ${response.statusText}`);
@@ -135,6 +137,19 @@ async function compile(source) {
     return WebAssembly.compileStreaming(response);
   }
   return WebAssembly.compile(await response.arrayBuffer());
+}
+
+/**
+ * The bytes of a file: URL where Node.js runs this module (its fetch() reads no files), else
+ * null. process.getBuiltinModule (Node.js 20.16) rather than an import: nothing for a
+ * bundler to follow, nothing for a browser to load.
+ */
+function readFileUrl(source) {
+  const fs = globalThis.process?.getBuiltinModule?.('node:fs/promises');
+  if (!fs || !String(source).startsWith('file:')) return null;
+  return fs.readFile(new URL(source)).catch((error) => {
+    throw new HalmaError('unavailable', `halma.wasm could not be loaded: ${error.message}`);
+  });
 }
 
 /**

@@ -61,7 +61,7 @@ HALMA_WASM="$wasm" NATIVE_ENGINE="$target/../engine" \
 
 toolchain_chromium "$part"
 chromium="$CHROMIUM"
-toolchain_playwright "$part" "$here"
+toolchain_playwright "$part" "$here/test"
 say "$("$chromium" --version)"
 HALMA_WASM="$wasm" CHROMIUM="$chromium" \
   node --test --test-reporter=spec "$here/test/browser.test.mjs"

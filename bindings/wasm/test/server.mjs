@@ -1,7 +1,7 @@
-// The browser tests' web server and browser (test/browser.test.mjs, test/speed.mjs): this
-// directory's files, with halma.wasm from `wasm`, under /isolated/... with the headers that
-// make a page cross-origin isolated and under /plain/... without; and Debian's Chromium,
-// headless, driven by playwright-core.
+// The browser tests' web server and browser (test/browser.test.mjs, test/speed.mjs,
+// test/package.test.mjs): a directory's files (this one's, with halma.wasm from `wasm`)
+// under /isolated/... with the headers that make a page cross-origin isolated and under
+// /plain/... without; and Debian's Chromium, headless, driven by playwright-core.
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
@@ -12,8 +12,11 @@ import { chromium } from 'playwright-core';
 const dir = fileURLToPath(new URL('..', import.meta.url));
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm' };
 
-/** Serves this directory on a free port of 127.0.0.1; resolves to `{base, close()}`. */
-export async function serve(wasm) {
+/**
+ * Serves `root` (default: bindings/wasm), with `wasm` as its halma.wasm when given, on a free
+ * port of 127.0.0.1; resolves to `{base, close()}`.
+ */
+export async function serve(wasm, root = dir) {
   const server = createServer(async (request, response) => {
     const [, kind, ...rest] = new URL(request.url, 'http://x').pathname.split('/');
     const path = normalize(rest.join('/'));
@@ -22,7 +25,7 @@ export async function serve(wasm) {
       return;
     }
     try {
-      const body = await readFile(path === 'halma.wasm' ? wasm : join(dir, path));
+      const body = await readFile(wasm && path === 'halma.wasm' ? wasm : join(root, path));
       const headers = { 'Content-Type': TYPES[extname(path)] || 'application/octet-stream' };
       if (kind === 'isolated') {
         headers['Cross-Origin-Opener-Policy'] = 'same-origin';
