@@ -10,7 +10,8 @@
 #  3. the wheel on every CPython of the supported ones (3.9 and later) found here, one for
 #     each minor version, Debian's first (/usr/bin/python3.X), then pyenv's: installed with
 #     its extras in a fresh virtual environment, the package's tests run against it (the
-#     newest numpy, PettingZoo and Gymnasium pip finds for that Python, as a user would get).
+#     newest numpy, PettingZoo and Gymnasium pip finds for that Python, as a user would get);
+#     each version pyproject.toml's classifiers claim must be among them.
 #
 #   bash scripts/check-python-package.sh
 #
@@ -146,3 +147,14 @@ for python in "${pythons[@]}"; do
     tested+=("$minor")
 done
 echo "ok: the wheel passes the package's tests on CPython ${tested[*]}"
+
+# The versions pyproject.toml's classifiers claim are those tested here: none is missing.
+claimed="$(sed -n 's/^ *"Programming Language :: Python :: \(3\.[0-9]*\)",$/\1/p' "$here/pyproject.toml")"
+[ -n "$claimed" ] || fail "pyproject.toml claims no Python 3.X version (its classifiers changed?)"
+untested=()
+for minor in $claimed; do
+    case " ${tested[*]} " in *" $minor "*) ;; *) untested+=("$minor") ;; esac
+done
+[ ${#untested[@]} = 0 ] ||
+    toolchain_missing "the Python package" "no CPython ${untested[*]} here, which pyproject.toml claims (pyenv install)"
+echo "ok: every version pyproject.toml claims was tested ($(echo $claimed))"
