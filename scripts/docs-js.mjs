@@ -3,10 +3,11 @@
 //
 //   node scripts/docs-js.mjs BLOCKS.json     # [{where, file}, ...]
 //
-// A block's `./halma.js` is the committed module's address; the block passes when it runs to
-// its end with no error in the page within a minute. Prints `ok WHERE` or `FAILED WHERE: why`
-// for each block; exits 1 if any failed. The server and the browser are the JS module's own
-// tests' (bindings/wasm/test/server.mjs).
+// A block's `./halma.js`, and its imports from the npm package (`from 'halma'`), are the
+// committed module's address; the block passes when it runs to its end with no error in the
+// page within a minute. Prints `ok WHERE` or `FAILED WHERE: why` for each block; exits 1 if
+// any failed. The server and the browser are the JS module's own tests'
+// (bindings/wasm/test/server.mjs).
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 
@@ -23,7 +24,8 @@ async function runBlock(block) {
   const page = await open(browser, server.base, 'plain');
   try {
     const source = (await readFile(block.file, 'utf8'))
-      .replaceAll(/(['"])\.\/halma\.js\1/g, `'${server.base}/plain/halma.js'`);
+      .replaceAll(/(['"])\.\/halma\.js\1/g, `'${server.base}/plain/halma.js'`)
+      .replaceAll(/(from\s+)(['"])halma\2/g, `$1'${server.base}/plain/halma.js'`);
     const errors = page.errors;
     const ended = page.waitForFunction(() => window.docsBlockEnded === true, null, { timeout: TIMEOUT_MS });
     await page.addScriptTag({ type: 'module', content: `${source}\nwindow.docsBlockEnded = true;\n` });
