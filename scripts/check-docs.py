@@ -569,18 +569,18 @@ class Runners:
         if not to_run:
             return
         chromium = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-        playwright = ROOT / "bindings/wasm/node_modules/playwright-core"
+        playwright = ROOT / "bindings/wasm/test/node_modules/playwright-core"
         if not playwright.exists() and shutil.which("npm"):
             # As bindings/wasm/test.sh installs it: from the lock file, no browser downloaded.
             run(
                 ["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"],
-                cwd=ROOT / "bindings/wasm",
+                cwd=ROOT / "bindings/wasm/test",
                 timeout=300,
             )
         if not Path(chromium).exists() or not playwright.exists():
             toolchain_missing(
-                f"no Chromium at {chromium} or no playwright-core in bindings/wasm (its test.sh installs"
-                " them): the JS blocks are not run",
+                f"no Chromium at {chromium} or no playwright-core in bindings/wasm/test (its"
+                " test.sh installs them): the JS blocks are not run",
                 self.failures,
                 "js",
             )
