@@ -1,10 +1,9 @@
 // End-to-end test of the browser game in a real headless Chromium, driven by playwright-core.
 // Run through tests/e2e/run.sh, which starts the server and sets HALMA_URL.
 //
-// Environment: HALMA_URL (the server, required), CHROMIUM (default /usr/bin/chromium),
-// HALMA_SCREENSHOT (where to save a mid-game screenshot, optional); for the restart test,
-// HALMA_SERVER_PID, HALMA_SERVER_BIN, HALMA_SERVER_PORT, HALMA_DATABASE, HALMA_SERVER_LOG,
-// HALMA_SERVER_ARGS (the server's other options, for the restart).
+// Environment: HALMA_URL (the server, required), CHROMIUM (default /usr/bin/chromium); for
+// the restart test, HALMA_SERVER_PID, HALMA_SERVER_BIN, HALMA_SERVER_PORT, HALMA_DATABASE,
+// HALMA_SERVER_LOG, HALMA_SERVER_ARGS (the server's other options, for the restart).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -135,13 +134,10 @@ test('click a piece, click a lit destination, see the computer reply', async () 
     await yourTurn(page, ply + 2);
   }
 
-  // Mid-game screenshot: a hint lit in gold, its piece picked up.
+  // A hint lit in gold.
   await page.click('#hint');
   await page.waitForSelector('.sq.hint-to', { timeout: TIMEOUT });
   await yourTurn(page, 12);
-  if (process.env.HALMA_SCREENSHOT) {
-    await page.screenshot({ path: process.env.HALMA_SCREENSHOT });
-  }
 
   // Undo takes back the keyboard move and the reply; a new game starts over.
   await page.click('#undo');
@@ -199,9 +195,6 @@ test('reads on a phone-sized screen', async () => {
   }));
   assert.ok(scrollWidth <= innerWidth, `no sideways scrolling (${scrollWidth} > ${innerWidth})`);
   assert.ok(board >= 300 && board <= innerWidth, `the board fills the width (${board}px)`);
-  if (process.env.HALMA_SCREENSHOT_PHONE) {
-    await page.screenshot({ path: process.env.HALMA_SCREENSHOT_PHONE, fullPage: true });
-  }
   await page.close();
 });
 

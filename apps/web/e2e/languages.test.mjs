@@ -15,7 +15,6 @@ import { loadLanguages, checkWords, foreignWords } from './words.mjs';
 
 const URL = process.env.HALMA_URL;
 const TAGS = ['en', 'th', 'ms'];
-const SHOTS = process.env.HALMA_SHOTS; // a directory for docs/ screenshots, optional
 
 let browser;
 let profile;
@@ -139,7 +138,6 @@ describe('a whole game in each language', { concurrency: true }, () => {
       await page.selectOption('#level', '1');
       await page.waitForFunction(async (id) => (await (await fetch(`/api/games/${id}`)).json()).level === 1, id);
       const started = Date.now();
-      let shot = !SHOTS;
       const { plies, hints } = await playWholeGame(page, async (step) => {
         const ply = await page.getAttribute('body', 'data-ply');
         await checkWords(page, tag, `${tag} game, ply ${ply}, ${step}`);
@@ -150,10 +148,6 @@ describe('a whole game in each language', { concurrency: true }, () => {
           const [before, after] = texts['page.status.computer_played'].split('{move}');
           const status = await page.locator('#status').textContent();
           assert.ok(status === your || (status.startsWith(before) && status.endsWith(`${after} ${your}`)), status);
-          if (!shot) {
-            shot = true;
-            await page.screenshot({ path: join(SHOTS, `game-${tag}.png`) });
-          }
         }
       });
       const game = await gameState(page, id);
@@ -221,7 +215,6 @@ for (const tag of TAGS) {
     assert.equal(await page.locator('#jumps .sq.dest').count(), 8);
     assert.equal(await page.locator('#goal .sq.forbidden').count(), 3);
     await checkWords(page, tag, `${tag} rules`);
-    if (SHOTS) await page.screenshot({ path: join(SHOTS, `rules-${tag}.png`) });
 
     // The try-it board: e4 jumps to e6, then on to e8, each hop checked by the engine.
     const board = page.locator('.try svg');

@@ -3,9 +3,8 @@
 # playwright-core (pinned in package.json / package-lock.json).
 #
 #   bash apps/web/e2e/run.sh                 # install what is missing, build, serve, test
-#   bash apps/web/e2e/run.sh --screenshot    # also write docs/screenshot.png and the game
-#                                            # and rules page per language (docs/*-<lang>.png)
 #
+# (The docs' pictures of the page: bash scripts/screenshots.sh.)
 # Installs if missing: Debian's chromium (apt, as root), playwright-core (npm ci, from the
 # lock file; it downloads no browser). Needs Node.js >= 20 and cargo; without Node.js or
 # Chromium it prints a note and exits 0, except under CI=true (scripts/lib/toolchain.sh).
@@ -17,14 +16,10 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../../.." && pwd)"
 cd "$root"
 
-screenshot=""
-shots=""
-for arg in "$@"; do
-  case "$arg" in
-    --screenshot) screenshot="$root/docs/screenshot.png"; shots="$root/docs" ;;
-    *) echo "usage: $0 [--screenshot]" >&2; exit 2 ;;
-  esac
-done
+if [ $# -gt 0 ]; then
+  echo "usage: $0" >&2
+  exit 2
+fi
 
 # shellcheck source=../../../scripts/lib/toolchain.sh
 . "$root/scripts/lib/toolchain.sh"
@@ -75,22 +70,14 @@ if [ -z "$url" ]; then
 fi
 echo "e2e: server at $url"
 
-HALMA_URL="$url" CHROMIUM="$chromium" HALMA_SHOTS="$shots" \
+HALMA_URL="$url" CHROMIUM="$chromium" \
   node --test --test-reporter=spec "$here/languages.test.mjs" "$here/record.test.mjs" \
   "$here/page.test.mjs"
 # The game test restarts the server (SIGTERM, then the same binary on the same port and database)
 # to check that a game resumes from its link, so it runs last.
 port="${url##*:}"
 port="${port%/}"
-HALMA_URL="$url" CHROMIUM="$chromium" HALMA_SCREENSHOT="$screenshot" \
+HALMA_URL="$url" CHROMIUM="$chromium" \
   HALMA_SERVER_PID="$server" HALMA_SERVER_BIN="$binary" HALMA_SERVER_PORT="$port" \
   HALMA_DATABASE="$database" HALMA_SERVER_LOG="$log" HALMA_SERVER_ARGS="${server_args[*]}" \
   node --test --test-concurrency=1 --test-reporter=spec "$here/game.test.mjs" "$here/offline.test.mjs"
-if [ -n "$shots" ] && command -v pngquant >/dev/null; then
-  # The docs' screenshots stay a few tens of KB each (Debian's pngquant, 256 colours or fewer).
-  for png in "$root"/docs/screenshot*.png "$root"/docs/game-*.png "$root"/docs/rules-*.png; do
-    if [ -f "$png" ]; then
-      pngquant --quality=40-80 --speed 1 --strip --force --output "$png" "$png"
-    fi
-  done
-fi
