@@ -200,6 +200,14 @@ test('with the server gone, the page loads from its service worker and the game 
     // The service worker is installed (its files cached) and controls the page.
     await page.evaluate(() => navigator.serviceWorker.ready);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: TIMEOUT });
+    // It keeps this page's language (English here) and not the others' words or pages.
+    const kept = await page.evaluate(async () => {
+      const name = (await caches.keys()).find((key) => key.startsWith('halma-'));
+      return (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname);
+    });
+    assert.ok(kept.some((path) => /^\/i18n\/en\.[0-9a-f]+\.json$/.test(path)), kept.join(' '));
+    assert.ok(kept.includes('/en/') && kept.includes('/'), kept.join(' '));
+    assert.ok(!kept.some((path) => /^\/(?:i18n\/)?(?:th|ms)[./]/.test(path)), kept.join(' '));
     const id = await page.evaluate(() => localStorage.getItem('halma-game'));
     await playForward(page);
     await settled(page, 'your_turn', 2);

@@ -530,6 +530,10 @@ mod tests {
                 .iter()
                 .all(|file| get(file.as_str().unwrap()).is_some_and(|s| s.immutable))
         );
+        // And each language's file, by its tag, for a worker that keeps one language's.
+        let texts = manifest["texts"].as_object().unwrap();
+        assert_eq!(texts.len(), catalogs().len());
+        assert!(texts.values().all(|path| files.contains(path)));
         let pages = manifest["pages"].as_array().unwrap();
         assert_eq!(pages.len(), 2 * catalogs().len() + 2);
         assert!(
