@@ -1,6 +1,6 @@
 // The page on a phone and on a desktop, for a screen reader and for a crawler, in headless
-// Chromium and in each language: at 360 px (a phone: touch, "tap") and at 1100 px wide, no
-// sideways scroll, the header one row, the board whole and the status on screen, the
+// Chromium and in each language: at 360 px (a phone: touch, "tap") and at 1100 px wide (and
+// the header and the width at 480 to 1400 px), no sideways scroll, the header one row, the board whole and the status on screen, the
 // computer's move said in the status (a live region); axe-core on the game, the review and
 // the rules page with no serious or critical finding; the focus kept when the guide closes;
 // and the pages' words in the HTML as served (the Thai rules page read with JavaScript off).
@@ -121,6 +121,15 @@ describe('the page on a phone and a desktop in each language', { concurrency: tr
         assert.ok((await status.textContent()).startsWith(said), await status.textContent());
         assert.equal(await status.getAttribute('role'), 'status');
         await check('after a move');
+        if (!size.hasTouch) {
+          // Every width between: the header stays one row, nothing scrolls sideways.
+          for (const width of [480, 600, 601, 800, 1400]) {
+            await page.setViewportSize({ width, height: 820 });
+            const l = await layout(page);
+            assert.ok(l.oneRow && !l.headerOverflows, `${tag} at ${width} px: the header is one row`);
+            assert.ok(l.scrollWidth <= l.width, `${tag} at ${width} px: scrolls sideways (${l.scrollWidth} px)`);
+          }
+        }
         assert.deepEqual(errors, []);
         await context.close();
       });
