@@ -1,5 +1,8 @@
 //! [`Game`]: a position with its history, repetitions and outcome.
 
+use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
+
 use thiserror::Error;
 
 use crate::moves::{Move, MoveList};
@@ -139,7 +142,33 @@ pub struct Game {
     positions: Vec<Position>,
     moves: Vec<Move>,
     outcome: Outcome,
+    /// How many times each position of `positions` occurs there: the repetition check
+    /// looks a position up here, in constant time, instead of scanning the game.
+    seen: HashMap<Seen, u32>,
 }
+
+/// A position as a key of [`Game`]'s counts: hashed by its Zobrist hash, which the position
+/// keeps up to date, and compared whole, so that two positions whose hashes collide are
+/// still told apart. The map's hasher is keyed at random per process (the standard
+/// library's), so that nobody can choose positions that fall into one bucket.
+#[derive(Clone, Copy, Debug)]
+struct Seen(Position);
+
+impl Hash for Seen {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u64(self.0.hash());
+    }
+}
+
+impl PartialEq for Seen {
+    fn eq(&self, other: &Seen) -> bool {
+        #[cfg(test)]
+        tests::COMPARISONS.with(|count| count.set(count.get() + 1));
+        self.0 == other.0
+    }
+}
+
+impl Eq for Seen {}
 
 impl Game {
     /// A game from the start position.
@@ -154,6 +183,7 @@ impl Game {
             positions: vec![position],
             moves: Vec::new(),
             outcome: Outcome::Ongoing,
+            seen: HashMap::from([(Seen(position), 1)]),
         };
         game.outcome = game.judge();
         game
@@ -174,8 +204,11 @@ impl Game {
     }
 
     /// How many times `position` occurs in the game so far, the current position included.
+    /// Constant time, whatever the game's length.
     pub fn occurrences(&self, position: &Position) -> usize {
-        self.positions.iter().filter(|p| *p == position).count()
+        self.seen
+            .get(&Seen(*position))
+            .map_or(0, |&count| count as usize)
     }
 
     /// The current position.
@@ -226,6 +259,7 @@ impl Game {
         position.play(mv)?;
         self.positions.push(position);
         self.moves.push(mv);
+        *self.seen.entry(Seen(position)).or_insert(0) += 1;
         self.outcome = self.judge();
         Ok(())
     }
@@ -265,7 +299,14 @@ impl Game {
     /// Takes back the last move (also out of a finished game) and returns it.
     pub fn undo(&mut self) -> Result<Move, NothingToUndoError> {
         let mv = self.moves.pop().ok_or(NothingToUndoError)?;
-        self.positions.pop();
+        if let Some(position) = self.positions.pop()
+            && let Some(count) = self.seen.get_mut(&Seen(position))
+        {
+            *count -= 1;
+            if *count == 0 {
+                self.seen.remove(&Seen(position));
+            }
+        }
         self.outcome = self.judge();
         Ok(mv)
     }
@@ -305,3 +346,90 @@ impl From<ParseLegalMoveError> for PlayError {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
 #[error("there is no move to undo")]
 pub struct NothingToUndoError;
+
+#[cfg(test)]
+mod tests {
+    use std::cell::Cell;
+
+    use super::*;
+
+    thread_local! {
+        /// Whole positions compared by the repetition check on this thread.
+        pub(super) static COMPARISONS: Cell<u64> = const { Cell::new(0) };
+    }
+
+    /// A game of `plies` moves in which no position occurs a third time and nobody wins:
+    /// each move the first of the legal moves, from a point that walks pseudo-randomly,
+    /// that leaves the game going on.
+    fn walk(plies: usize) -> Game {
+        let mut game = Game::new();
+        let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+        while game.moves().len() < plies {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let moves = game.legal_moves();
+            let first = (seed % moves.len() as u64) as usize;
+            let played = (0..moves.len()).any(|i| {
+                game.play(moves[(first + i) % moves.len()])
+                    .expect("a legal move");
+                if game.outcome().is_over() {
+                    game.undo().expect("the move just played");
+                    return false;
+                }
+                true
+            });
+            assert!(
+                played,
+                "no move keeps the game going at ply {}",
+                game.moves().len()
+            );
+        }
+        game
+    }
+
+    #[test]
+    fn a_record_of_100_000_plies_reads_in_linear_time() {
+        const PLIES: usize = 100_000;
+        let text = walk(PLIES).to_record();
+        COMPARISONS.with(|count| count.set(0));
+        let game = Game::from_record(&text).expect("the record reads");
+        let comparisons = COMPARISONS.with(Cell::get);
+        assert_eq!(game.moves().len(), PLIES);
+        assert_eq!(game.outcome(), Outcome::Ongoing);
+        // A position is looked up in the counts when it is played and when the game is
+        // judged: about two comparisons a ply, where scanning the game made 5e9.
+        assert!(
+            comparisons <= 3 * PLIES as u64,
+            "{comparisons} positions compared to read {PLIES} plies"
+        );
+    }
+
+    #[test]
+    fn the_counts_follow_play_and_undo() {
+        let mut game = walk(300);
+        let scanned = |game: &Game, position: &Position| {
+            game.positions().iter().filter(|p| *p == position).count()
+        };
+        for _ in 0..150 {
+            for position in game.positions() {
+                assert_eq!(game.occurrences(position), scanned(&game, position));
+            }
+            game.undo().expect("a move to undo");
+        }
+        let gone = *walk(300).position();
+        assert_eq!(game.occurrences(&gone), scanned(&game, &gone));
+        // A position played three times ends the game; undone, it goes on.
+        let mut game = Game::new();
+        for _ in 0..2 {
+            for text in ["l2-k3", "e15-f14", "k3-l2", "f14-e15"] {
+                game.play_text(text).unwrap();
+            }
+        }
+        assert_eq!(game.occurrences(&Position::start()), 3);
+        assert_eq!(game.outcome(), Outcome::Draw(Draw::Repetition));
+        game.undo().unwrap();
+        assert_eq!(game.occurrences(&Position::start()), 2);
+        assert_eq!(game.outcome(), Outcome::Ongoing);
+    }
+}

@@ -455,9 +455,24 @@ impl Position {
         count as usize
     }
 
-    /// Whether the side to move has a legal move.
+    /// Whether the side to move has a legal move: a step is looked for first, and only
+    /// without one the jumps, which cost many times more (a game judges every position it
+    /// reaches by this).
     pub fn has_legal_move(&self) -> bool {
-        self.count_moves() > 0
+        if self.winner().is_some() {
+            return false;
+        }
+        let movers = Movers::new(self, self.turn());
+        let steps = movers.count_steps::<0>()
+            + movers.count_steps::<1>()
+            + movers.count_steps::<2>()
+            + movers.count_steps::<3>();
+        if steps > 0 {
+            return true;
+        }
+        let mut jumps = 0;
+        movers.for_each_jumper(|_, _, targets| jumps += targets.count_ones());
+        jumps > 0
     }
 
     /// Where the piece on `from` can go: empty unless it belongs to the side to move (a UI
