@@ -15,7 +15,7 @@ use axum::middleware;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{MethodRouter, delete, get, post};
 use halma::search::DEFAULT_LEVEL;
-use halma::{Game, MoveText, Position, Side, Square};
+use halma::{Game, Move, MoveText, Position, Side, Square};
 use serde::Deserialize;
 use serde_json::json;
 
@@ -27,7 +27,7 @@ use crate::games::Session;
 use crate::guards;
 use crate::metrics::{METRICS, Refusal};
 use crate::reply::Reply;
-use crate::search::{not_thinking, ongoing, search, turn_of};
+use crate::search::{at_ply, not_thinking, playable, search, turn_of};
 use crate::state::{Played, mover, names, path_of, state};
 use crate::think::Purpose;
 
@@ -137,12 +137,14 @@ async fn forget(
     Ok(Reply(json!({ "deleted": id })))
 }
 
-/// A move's body: its text (`from-to` or a hop path).
+/// A move's body: its text (`from-to` or a hop path), and the number of moves the game had
+/// when the move was chosen (optional: without it the move is played on the game as it is).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct MoveBody {
     #[serde(rename = "move")]
     mv: String,
+    ply: Option<u64>,
 }
 
 impl RequestBody for MoveBody {
@@ -157,27 +159,40 @@ async fn play(
     GameId(id): GameId,
     Body(request): Body<MoveBody>,
 ) -> Result<Response, ApiError> {
-    play_for(&app, &id, &request.mv, |session| session.human).await
+    play_for(&app, &id, &request.mv, request.ply, |session| session.human).await
 }
 
 /// Plays the move `text` for the side `side` names (the person's, or the computer's move
 /// that a client searched), checked as every move is, and answers `{move, path, state}`.
 /// The text is read once; each try of the change checks it against the game as stored.
+/// With `ply`, the move was chosen when the game had `ply` moves: on a game that has more
+/// it is refused (`stale_ply`), unless it is the move played there, which is answered as
+/// it was then (a request sent again after its answer was lost).
 async fn play_for(
     app: &App,
     id: &str,
     text: &str,
+    ply: Option<u64>,
     side: impl Fn(&Session) -> Side,
 ) -> Result<Response, ApiError> {
     let text = text.trim();
     // Text that is not move text is a bad request even in a finished game.
     let refused = |error: &dyn halma::Error| ApiError::refused(Reading::Move(text), error);
     let written: MoveText = text.parse().map_err(|error| refused(&error))?;
+    let read = app.games.load(id).await?;
+    let same = |session: &Session, index, before: &Position, played| {
+        mover(session.game.start_position().turn(), index) == side(session)
+            && before.check_move_text(&written).ok() == Some(played)
+    };
+    if let Some(answer) = replayed(id, &read.session, ply, same) {
+        return answer;
+    }
     let ((mv, path), game) = app
         .games
-        .modify(id, None, |session| -> Result<_, ApiError> {
+        .modify(id, Some(read), |session| -> Result<_, ApiError> {
+            at_ply(session, ply)?;
             not_thinking(session)?;
-            ongoing(session)?;
+            playable(session, app.max_plies)?;
             turn_of(session, side(session))?;
             let mv = session
                 .game
@@ -198,12 +213,54 @@ async fn play_for(
     .into_response())
 }
 
-/// The body of a computer-move request: empty, or the move the client searched.
+/// The answer to a move request made for a game of `ply` moves when the game has more:
+/// if the move played at `ply` is the one asked for (`same`, given its index, the position
+/// before it and the move), the answer it had then (the game as it was after it; no search
+/// report), else `stale_ply`. `None` when the request is not late: it is to be played.
+fn replayed(
+    id: &str,
+    session: &Session,
+    ply: Option<u64>,
+    same: impl Fn(&Session, usize, &Position, Move) -> bool,
+) -> Option<Result<Response, ApiError>> {
+    let game = &session.game;
+    let index = usize::try_from(ply?).ok()?;
+    let stale = ApiError::StalePly {
+        ply: ply?,
+        moves: game.moves().len(),
+    };
+    let (Some(&played), Some(before)) = (game.moves().get(index), game.positions().get(index))
+    else {
+        return (index != game.moves().len()).then_some(Err(stale));
+    };
+    if !same(session, index, before, played) {
+        return Some(Err(stale));
+    }
+    let mut then = session.clone();
+    then.thinking = None;
+    while then.game.moves().len() > index + 1 {
+        then.game.undo().ok()?;
+    }
+    let path = before
+        .jump_path(played)
+        .unwrap_or_else(|| vec![played.from, played.to]);
+    Some(Ok(Reply(Played {
+        mv: played.to_string(),
+        path: names(&path),
+        search: None,
+        state: Some(state(id, &then)),
+    })
+    .into_response()))
+}
+
+/// The body of a computer-move request: empty, or the move the client searched; with or
+/// without the number of moves the game had when the request was made.
 #[derive(Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 struct ComputerBody {
     #[serde(rename = "move")]
     mv: Option<String>,
+    ply: Option<u64>,
 }
 
 impl RequestBody for ComputerBody {
@@ -221,12 +278,22 @@ async fn computer(
     Body(request): Body<ComputerBody>,
 ) -> Result<Response, ApiError> {
     if let Some(text) = request.mv {
-        return play_for(&app, &id, &text, Session::computer).await;
+        return play_for(&app, &id, &text, request.ply, Session::computer).await;
     }
     if !app.engine {
         return Err(ApiError::NoEngine);
     }
-    let found = search(&app, &id, client, Purpose::Move).await?;
+    if request.ply.is_some() {
+        let read = app.games.load(&id).await?;
+        let computer = read.session.computer();
+        let by_computer = |session: &Session, index, _: &Position, _| {
+            mover(session.game.start_position().turn(), index) == computer
+        };
+        if let Some(answer) = replayed(&id, &read.session, request.ply, by_computer) {
+            return answer;
+        }
+    }
+    let found = search(&app, &id, client, Purpose::Move, request.ply).await?;
     let mv = found.mv;
     let ((), game) = found
         .mark
@@ -256,7 +323,7 @@ async fn hint(
     if !app.engine {
         return Err(ApiError::NoEngine);
     }
-    let found = search(&app, &id, client, Purpose::Hint).await?;
+    let found = search(&app, &id, client, Purpose::Hint, None).await?;
     found.mark.release(|_| Ok(())).await?;
     Ok(Reply(Played {
         mv: found.mv.to_string(),

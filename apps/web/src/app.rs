@@ -19,6 +19,8 @@ pub struct App {
     pub creations: RateLimit,
     /// Games stored at most (all processes on the database together).
     pub max_games: u64,
+    /// Moves (plies) one game may have: a move past them is refused (`game_too_long`).
+    pub max_plies: usize,
     /// How long a search may hold a game, waiting and thinking, before its mark lapses.
     pub mark_lifetime: Duration,
     /// Whether the server searches (`--no-engine`: only clients' moves are taken).

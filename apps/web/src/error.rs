@@ -82,6 +82,21 @@ pub enum ApiError {
     /// The game is over.
     #[error("the game is over ({0})")]
     GameOver(Outcome),
+    /// The game has the most moves the server keeps (`--max-plies`).
+    #[error(
+        "this game has reached {0} moves, the most this server keeps in one game; start a new game"
+    )]
+    TooLong(usize),
+    /// A move made for a game of `ply` moves, which now has `moves`.
+    #[error(
+        "this move was made when the game had {ply} moves, and it has {moves} now; read the game again"
+    )]
+    StalePly {
+        /// The moves the request says the game had.
+        ply: u64,
+        /// The moves it has.
+        moves: usize,
+    },
     /// The computer was asked to move on the person's turn.
     #[error("it is your turn ({0}), not the computer's")]
     NotComputerTurn(Side),
@@ -207,6 +222,8 @@ impl ApiError {
             ApiError::MethodNotAllowed(_) => (StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed"),
             ApiError::BodyTimeout => (StatusCode::REQUEST_TIMEOUT, "body_timeout"),
             ApiError::GameOver(_) => (StatusCode::CONFLICT, "game_over"),
+            ApiError::TooLong(_) => (StatusCode::CONFLICT, "game_too_long"),
+            ApiError::StalePly { .. } => (StatusCode::CONFLICT, "stale_ply"),
             ApiError::NotComputerTurn(_) => (StatusCode::CONFLICT, "not_computer_turn"),
             ApiError::NotYourTurn(_) => (StatusCode::CONFLICT, "not_your_turn"),
             ApiError::ThinkingOfHint | ApiError::Thinking => (StatusCode::CONFLICT, "thinking"),
@@ -333,6 +350,8 @@ mod tests {
             ApiError::MethodNotAllowed(text()),
             ApiError::BodyTimeout,
             ApiError::GameOver(Outcome::Win(Side::X)),
+            ApiError::TooLong(2),
+            ApiError::StalePly { ply: 0, moves: 4 },
             ApiError::NotComputerTurn(Side::X),
             ApiError::NotYourTurn(Side::O),
             ApiError::Thinking,

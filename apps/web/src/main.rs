@@ -163,6 +163,7 @@ async fn run(options: Options, cores: usize) -> ExitCode {
         pool,
         creations: clients::RateLimit::new(options.games_per_minute),
         max_games: options.max_games,
+        max_plies: options.max_plies,
         mark_lifetime: options.queue_wait + options.think + Duration::from_secs(10),
         engine: options.engine,
         assets: assets::Assets::new(),

@@ -27,6 +27,7 @@ usage: halma-web [options]
   --connections-per-client N  open connections from one client at most (default 128)
   --games-per-minute N      new games one client may start per minute (default 30)
   --max-games N             games stored at most; past it new games get 503 (default 1000000)
+  --max-plies N             moves one game may have; past it moves get 409 (default 2000)
   --header-timeout-ms N     time to send a request's head, and to idle between requests (default 10000)
   --body-timeout-ms N       time to send a request's body (default 10000)
   --send-timeout-ms N       time a client may leave what it was sent unread (default 10000)
@@ -73,6 +74,8 @@ pub struct Options {
     pub games_per_minute: u32,
     /// Stored games at most.
     pub max_games: u64,
+    /// Moves (plies) one game may have.
+    pub max_plies: usize,
     /// Time for a request head, and idle time between requests.
     pub header_timeout: Duration,
     /// Time for a request body.
@@ -114,6 +117,7 @@ impl Default for Options {
             connections_per_client: 128,
             games_per_minute: 30,
             max_games: 1_000_000,
+            max_plies: 2_000,
             header_timeout: Duration::from_secs(10),
             body_timeout: Duration::from_secs(10),
             send_timeout: Duration::from_secs(10),
@@ -188,6 +192,7 @@ pub fn parse(args: &[String]) -> Result<Parsed, String> {
                 options.games_per_minute = u32::try_from(count()?).unwrap_or(u32::MAX);
             }
             "--max-games" => options.max_games = count()? as u64,
+            "--max-plies" => options.max_plies = count()?,
             "--header-timeout-ms" => options.header_timeout = millis()?,
             "--body-timeout-ms" => options.body_timeout = millis()?,
             "--send-timeout-ms" => options.send_timeout = millis()?,
@@ -247,6 +252,8 @@ mod tests {
     #[test]
     fn flags_set_options_and_bad_values_are_refused() {
         let options = run(&["--bind", "0.0.0.0", "--port", "0", "--queue", "3"]).unwrap();
+        assert_eq!(options.max_plies, 2_000);
+        assert_eq!(run(&["--max-plies", "40"]).unwrap().max_plies, 40);
         assert_eq!(options.bind, IpAddr::from([0, 0, 0, 0]));
         assert_eq!(options.port, 0);
         assert_eq!(options.queue, 3);

@@ -33,11 +33,25 @@ pub fn not_thinking(session: &Session) -> Result<(), ApiError> {
     }
 }
 
-/// Refuses a move in a finished game.
-pub fn ongoing(session: &Session) -> Result<(), ApiError> {
+/// Refuses a move (or a search for one) in a finished game, and in a game that has
+/// `max_plies` moves: the rules bound no game's length, the server does, so that each
+/// request's work on a game (reading its record, judging it) stays bounded.
+pub fn playable(session: &Session, max_plies: usize) -> Result<(), ApiError> {
     match session.game.outcome() {
+        Outcome::Ongoing if session.game.moves().len() >= max_plies => {
+            Err(ApiError::TooLong(max_plies))
+        }
         Outcome::Ongoing => Ok(()),
         outcome => Err(ApiError::GameOver(outcome)),
+    }
+}
+
+/// Refuses a change made for a game of `ply` moves when the game has another number.
+pub fn at_ply(session: &Session, ply: Option<u64>) -> Result<(), ApiError> {
+    let moves = session.game.moves().len();
+    match ply {
+        Some(ply) if usize::try_from(ply) != Ok(moves) => Err(ApiError::StalePly { ply, moves }),
+        _ => Ok(()),
     }
 }
 
@@ -146,21 +160,23 @@ pub struct Found {
 }
 
 /// Runs a search for `purpose` in the game `id`, whose side to move must be the computer's
-/// (a move) or the person's (a hint). The game stays marked as thinking, refusing changes,
-/// until the returned mark is released.
+/// (a move) or the person's (a hint), and which must have `ply` moves if that is given. The
+/// game stays marked as thinking, refusing changes, until the returned mark is released.
 pub async fn search(
     app: &App,
     id: &str,
     client: Client,
     purpose: Purpose,
+    ply: Option<u64>,
 ) -> Result<Found, ApiError> {
     let token = new_id();
     let until_ms = now_ms() + i64::try_from(app.mark_lifetime.as_millis()).unwrap_or(i64::MAX);
     let ((game, level), marked) = app
         .games
         .modify(id, None, |session| -> Result<_, ApiError> {
+            at_ply(session, ply)?;
             not_thinking(session)?;
-            ongoing(session)?;
+            playable(session, app.max_plies)?;
             let (side, level) = match purpose {
                 Purpose::Move => (session.computer(), session.level),
                 Purpose::Hint => (session.human, session.level.max(HINT_LEVEL)),

@@ -474,3 +474,167 @@ fn game_creation_is_limited_per_client() {
     // Ids are never listed.
     assert_eq!(server.get("/api/games").0, 405);
 }
+
+/// A record of `plies` moves that neither a third repetition nor a win ends, built through
+/// the library: each move the first legal one from a point that walks pseudo-randomly that
+/// keeps the game going.
+fn long_record(plies: usize) -> String {
+    let mut game = halma::Game::new();
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    while game.moves().len() < plies {
+        seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+        let moves = game.legal_moves();
+        let first = (seed >> 33) as usize % moves.len();
+        let kept = (0..moves.len()).any(|i| {
+            game.play(moves[(first + i) % moves.len()])
+                .expect("a legal move");
+            let over = game.outcome().is_over();
+            if over {
+                game.undo().expect("the move just played");
+            }
+            !over
+        });
+        assert!(kept, "no move keeps the game going");
+    }
+    game.to_record()
+}
+
+/// Writes `record` as the record of the game `id` in the SQLite database at `url`, as a
+/// server of an earlier release (or one with a higher `--max-plies`) could have stored it.
+fn store_record(url: &str, id: &str, record: &str) {
+    tokio::runtime::Runtime::new()
+        .expect("a runtime")
+        .block_on(async {
+            sqlx::any::install_default_drivers();
+            let mut connection = <sqlx::AnyConnection as sqlx::Connection>::connect(url).await?;
+            sqlx::query("UPDATE halma_games SET record = $1 WHERE id = $2")
+                .bind(record)
+                .bind(id)
+                .execute(&mut connection)
+                .await
+        })
+        .expect("the record stored");
+}
+
+#[test]
+fn long_games_are_bounded_and_read_without_quadratic_work() {
+    let dir = TempDir::new();
+    let url = dir.sqlite();
+    let server = Server::start_with(&url, &["--max-plies", "16000"], None);
+    let game = |id: &str, action: &str| format!("/api/games/{id}{action}");
+    // A game at the bound: read, undone, but no move past the bound.
+    let bounded = server.new_game(json!({}));
+    store_record(&url, &bounded, &long_record(16_000));
+    let (status, state) = server.get(&game(&bounded, ""));
+    assert_eq!(status, 200, "{state}");
+    assert_eq!(state["moves"].as_array().map(Vec::len), Some(16_000));
+    assert_eq!(state["status"], "your_turn");
+    let (status, refused) = server.post(&game(&bounded, "/move"), json!({ "move": "l2-k3" }));
+    assert_eq!(
+        (status, refused["code"].as_str()),
+        (409, Some("game_too_long")),
+        "{refused}"
+    );
+    let (status, refused) = server.get(&game(&bounded, "/hint"));
+    assert_eq!(
+        (status, refused["code"].as_str()),
+        (409, Some("game_too_long")),
+        "{refused}"
+    );
+    let (status, state) = server.post(&game(&bounded, "/undo"), json!({}));
+    assert_eq!(status, 200, "{state}");
+    assert_eq!(state["moves"].as_array().map(Vec::len), Some(15_998));
+    // A stored game of 100,000 plies (past any bound) still reads, each read well within
+    // the client's 30 s (replaying it judged each position against every earlier one:
+    // 5e9 comparisons a read).
+    let huge = server.new_game(json!({}));
+    store_record(&url, &huge, &long_record(100_000));
+    for _ in 0..3 {
+        let (status, state) = server.get(&game(&huge, ""));
+        assert_eq!(status, 200, "{state}");
+        assert_eq!(state["moves"].as_array().map(Vec::len), Some(100_000));
+    }
+    let (status, refused) = server.post(&game(&huge, "/move"), json!({ "move": "l2-k3" }));
+    assert_eq!(
+        (status, refused["code"].as_str()),
+        (409, Some("game_too_long")),
+        "{refused}"
+    );
+    server.honest_client_served(&bounded);
+}
+
+#[test]
+fn a_move_made_for_an_earlier_ply_is_refused_and_a_retry_answered_as_the_first() {
+    let server = Server::start(&["--no-engine"]);
+    let id = server.new_game(json!({}));
+    let path = |action: &str| format!("/api/games/{id}/{action}");
+    let moves = |server: &Server| {
+        common::strings(&server.get(&format!("/api/games/{id}")).1["moves"]).len()
+    };
+    // Two tabs read the game at ply 0; the first plays, the second's move is stale.
+    let (status, first) = server.post(&path("move"), json!({ "move": "l2-k3", "ply": 0 }));
+    assert_eq!(status, 200, "{first}");
+    let (status, stale) = server.post(&path("move"), json!({ "move": "n3-n5", "ply": 0 }));
+    assert_eq!(
+        (status, stale["code"].as_str()),
+        (409, Some("stale_ply")),
+        "{stale}"
+    );
+    // The first tab's request sent again (its answer lost): answered as the first was.
+    let (status, again) = server.post(&path("move"), json!({ "move": "l2-k3", "ply": 0 }));
+    assert_eq!((status, &again), (200, &first));
+    assert_eq!(moves(&server), 1);
+    // The computer's move searched by the client, with its ply, and retried.
+    let reply = json!({ "move": "e15-f14", "ply": 1 });
+    let (status, computer) = server.post(&path("computer"), reply.clone());
+    assert_eq!(status, 200, "{computer}");
+    let (status, again) = server.post(&path("computer"), reply);
+    assert_eq!((status, &again), (200, &computer));
+    // A tab that read the game at ply 0 and sends its move after the other tab's move and
+    // reply (both x's turn): refused, where it used to land on ply 2, a game nobody played.
+    // And a ply the game has not reached, a stale move of the computer's side.
+    for (action, body) in [
+        ("move", json!({ "move": "n3-n5", "ply": 0 })),
+        ("move", json!({ "move": "n3-n5", "ply": 5 })),
+        ("computer", json!({ "move": "e14-f13", "ply": 1 })),
+        ("computer", json!({ "move": "e15-f14", "ply": 0 })),
+    ] {
+        let (status, stale) = server.post(&path(action), body);
+        assert_eq!(
+            (status, stale["code"].as_str()),
+            (409, Some("stale_ply")),
+            "{stale}"
+        );
+    }
+    assert_eq!(moves(&server), 2);
+    // Without a ply (today's clients), a move plays on the game as it is.
+    let (status, played) = server.post(&path("move"), json!({ "move": "n3-n5" }));
+    assert_eq!(status, 200, "{played}");
+    assert_eq!(moves(&server), 3);
+}
+
+#[test]
+fn a_searched_computer_move_retried_is_answered_as_the_first() {
+    let server = Server::start(&[]);
+    let id = server.new_game(json!({ "level": 1 }));
+    let path = |action: &str| format!("/api/games/{id}/{action}");
+    let (status, _) = server.post(&path("move"), json!({ "move": "l2-k3", "ply": 0 }));
+    assert_eq!(status, 200);
+    let (status, first) = server.post(&path("computer"), json!({ "ply": 1 }));
+    assert_eq!(status, 200, "{first}");
+    let (status, again) = server.post(&path("computer"), json!({ "ply": 1 }));
+    assert_eq!(status, 200, "{again}");
+    assert_eq!(
+        (&again["move"], &again["state"]),
+        (&first["move"], &first["state"])
+    );
+    // Asked at ply 0 (the player's turn then): stale, not a search.
+    let (status, stale) = server.post(&path("computer"), json!({ "ply": 0 }));
+    assert_eq!(
+        (status, stale["code"].as_str()),
+        (409, Some("stale_ply")),
+        "{stale}"
+    );
+    let (_, state) = server.get(&format!("/api/games/{id}"));
+    assert_eq!(state["moves"].as_array().map(Vec::len), Some(2));
+}

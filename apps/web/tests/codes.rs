@@ -178,7 +178,28 @@ fn every_error_a_client_can_provoke_has_its_code() {
         422,
         "illegal_move",
     );
+    check(
+        server.post(
+            &format!("/api/games/{fresh}/move"),
+            json!({ "move": "l2-k3", "ply": 3 }),
+        ),
+        409,
+        "stale_ply",
+    );
     drop(server);
+    let short = Server::start(&["--max-plies", "1"]);
+    let game = short.new_game(json!({}));
+    let (status, _) = short.post(
+        &format!("/api/games/{game}/move"),
+        json!({ "move": "l2-k3" }),
+    );
+    assert_eq!(status, 200);
+    check(
+        short.post(&format!("/api/games/{game}/computer"), json!({})),
+        409,
+        "game_too_long",
+    );
+    drop(short);
     let private = Server::start(&["--metrics-from", "10.0.0.0/8"]);
     check(private.get("/metrics"), 403, "forbidden");
     drop(private);
