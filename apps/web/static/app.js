@@ -343,6 +343,7 @@ async function serverApi(method, path, body) {
   if (!response.ok) {
     const error = new Error(errorText(data && data.code, response.status));
     error.status = response.status;
+    error.code = data && data.code;
     throw error;
   }
   return data;
@@ -366,6 +367,8 @@ function fail(error) {
     ? t('page.game_gone')
     : t('page.error', { message: error.message });
   render();
+  // A move made for a game that moved on (another tab or window): show the game as it is.
+  if (error.code === 'stale_ply') api('GET', gamePath()).then((s) => { state = s; render(); }, () => {});
 }
 
 // Runs a search request (computer move or hint), showing the engine's progress meanwhile
@@ -442,8 +445,8 @@ async function computerTurn() {
   render();
   const found = await searchHere(state.level, 'move');
   const reply = found
-    ? await api('POST', gamePath('computer'), { move: found.move })
-    : await withThinking(() => api('POST', gamePath('computer')));
+    ? await api('POST', gamePath('computer'), { move: found.move, ply: state.moves.length })
+    : await withThinking(() => api('POST', gamePath('computer'), { ply: state.moves.length }));
   await animate(reply.path);
   state = reply.state;
   showThinking(found || reply.search, t('page.thinking.played', { move: reply.move }));
@@ -464,7 +467,7 @@ function playMove(from, to, dropped) {
   action(async () => {
     selected = null;
     hint = null;
-    const reply = await api('POST', gamePath('move'), { move: `${from}-${to}` });
+    const reply = await api('POST', gamePath('move'), { move: `${from}-${to}`, ply: state.moves.length });
     if (!dropped) await animate(reply.path);
     state = reply.state;
     render();
@@ -770,7 +773,7 @@ async function importGame({ game, tags, resigned: gaveUp }) {
     note = t('page.import.importing', { done: i + 1, total: s.moves.length });
     render();
     const route = created.turn === human ? 'move' : 'computer';
-    created = (await api('POST', `/api/games/${created.id}/${route}`, { move })).state;
+    created = (await api('POST', `/api/games/${created.id}/${route}`, { move, ply: created.moves.length })).state;
   }
   startGame(created);
   if (gaveUp) saveResignation(gaveUp);

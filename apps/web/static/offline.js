@@ -257,7 +257,7 @@ export function withOffline(api, hooks) {
       const next = ours[theirs.length];
       const action = server.turn === server.human ? 'move' : 'computer';
       try {
-        await api('POST', `${path}/${action}`, { move: next });
+        await api('POST', `${path}/${action}`, { move: next, ply: theirs.length });
       } catch (error) {
         if (unreachable(error) || error.status >= 500) return;
         if (error.status === 404) return lost(journal);
@@ -304,7 +304,7 @@ export function withOffline(api, hooks) {
     let state = await api('POST', '/api/games', { level: journal.level, human, position: journal.start });
     for (const move of journal.moves) {
       const action = state.turn === human ? 'move' : 'computer';
-      state = (await api('POST', `/api/games/${state.id}/${action}`, { move })).state;
+      state = (await api('POST', `/api/games/${state.id}/${action}`, { move, ply: state.moves.length })).state;
     }
     return state;
   }
