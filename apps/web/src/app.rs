@@ -4,7 +4,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use crate::assets::Assets;
-use crate::clients::{Cidr, RateLimit};
+use crate::clients::{Cidr, ProxyHeader, RateLimit};
 use crate::connections::Registry;
 use crate::games::Games;
 use crate::think::Pool;
@@ -42,6 +42,8 @@ pub struct Settings {
     pub allowed_hosts: Vec<String>,
     /// Who may read `/metrics`.
     pub metrics_from: Vec<Cidr>,
-    /// Proxies whose forwarding headers name the client.
+    /// Proxies whose forwarding header names the client.
     pub proxies: Vec<Cidr>,
+    /// The forwarding header the proxies write.
+    pub proxy_header: ProxyHeader,
 }

@@ -50,6 +50,10 @@ pub struct Source {
     pub ip: IpAddr,
     /// The client at that address.
     pub client: Client,
+    /// Whether the connection comes from a trusted proxy that named no usable address:
+    /// the request is the proxy's own, and the proxy's address (loopback, for a proxy on
+    /// the same host) stands for nobody in particular.
+    pub unnamed: bool,
 }
 
 /// The client of a request, as a handler takes it.
@@ -136,52 +140,81 @@ pub fn within(ranges: &[Cidr], ip: IpAddr) -> bool {
     ranges.iter().any(|range| range.contains(ip))
 }
 
-/// The address a request comes from: the connection's peer, or, when the peer is one of
-/// the `proxies`, the address it forwards for, read from `X-Forwarded-For` (the right-most
-/// address that is not itself a trusted proxy) or else from `Forwarded` (its `for=`
-/// parameters, the same way). Headers from any other peer are ignored: anyone can write them.
+/// The one forwarding header a trusted proxy writes (`--proxy-header`): the other is the
+/// client's to write, and ignored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ProxyHeader {
+    /// `X-Forwarded-For: client, proxy1, ...`.
+    XForwardedFor,
+    /// `Forwarded: for=client, for=proxy1, ...` (RFC 7239).
+    Forwarded,
+}
+
+impl ProxyHeader {
+    /// The header's name, as `--proxy-header` takes it (lower case).
+    pub fn name(self) -> &'static str {
+        match self {
+            ProxyHeader::XForwardedFor => "x-forwarded-for",
+            ProxyHeader::Forwarded => "forwarded",
+        }
+    }
+
+    /// The header named `name` (any case).
+    pub fn parse(name: &str) -> Option<ProxyHeader> {
+        [ProxyHeader::XForwardedFor, ProxyHeader::Forwarded]
+            .into_iter()
+            .find(|header| header.name().eq_ignore_ascii_case(name))
+    }
+
+    /// The hops `value` lists, first to last; `None` for a hop that is no address.
+    fn hops(self, value: &str) -> Vec<Option<IpAddr>> {
+        match self {
+            ProxyHeader::XForwardedFor => {
+                value.split(',').map(|hop| parse_hop(hop.trim())).collect()
+            }
+            ProxyHeader::Forwarded => value
+                .split(',')
+                .filter_map(|element| {
+                    element.split(';').find_map(|pair| {
+                        let (name, value) = pair.split_once('=')?;
+                        name.trim()
+                            .eq_ignore_ascii_case("for")
+                            .then(|| parse_hop(value.trim().trim_matches('"')))
+                    })
+                })
+                .collect(),
+        }
+    }
+}
+
+/// The address a request comes from, and whether it is a trusted proxy's own request (see
+/// [`Source::unnamed`]): the connection's peer, or, when the peer is one of the `proxies`,
+/// the address it forwards for, read from `value`, the proxy's `header` (every line of it,
+/// joined): the right-most hop that is not itself a trusted proxy. Each proxy appends the
+/// address it took the request from, so the hops left of the last one a trusted proxy
+/// wrote are the client's to choose, and never read. When that hop is no address
+/// (`unknown`, an obfuscated name) or every hop is a trusted proxy, or the header is
+/// missing, the request is the proxy's own. Headers from any other peer are ignored:
+/// anyone can write them.
 pub fn origin_of(
     peer: IpAddr,
     proxies: &[Cidr],
-    forwarded_for: Option<&str>,
-    forwarded: Option<&str>,
-) -> IpAddr {
+    header: ProxyHeader,
+    value: Option<&str>,
+) -> (IpAddr, bool) {
     if !within(proxies, peer) {
-        return peer;
+        return (peer, false);
     }
-    let from_right = |hops: Vec<Option<IpAddr>>| -> Option<IpAddr> {
-        for hop in hops.into_iter().rev() {
-            match hop {
-                Some(ip) if within(proxies, ip) => continue,
-                // An address this proxy chain did not write: the client, or unknowable.
-                other => return other,
-            }
-        }
-        None
-    };
-    if let Some(list) = forwarded_for {
-        let hops = list.split(',').map(|hop| parse_hop(hop.trim())).collect();
-        if let Some(ip) = from_right(hops) {
-            return ip;
-        }
+    let hops = value.map_or_else(Vec::new, |value| header.hops(value));
+    let named = hops
+        .into_iter()
+        .rev()
+        .find(|hop| !hop.is_some_and(|ip| within(proxies, ip)))
+        .flatten();
+    match named {
+        Some(ip) => (ip, false),
+        None => (peer, true),
     }
-    if let Some(list) = forwarded {
-        let hops = list
-            .split(',')
-            .filter_map(|element| {
-                element.split(';').find_map(|pair| {
-                    let (name, value) = pair.split_once('=')?;
-                    name.trim()
-                        .eq_ignore_ascii_case("for")
-                        .then(|| parse_hop(value.trim().trim_matches('"')))
-                })
-            })
-            .collect();
-        if let Some(ip) = from_right(hops) {
-            return ip;
-        }
-    }
-    peer
 }
 
 /// One hop of a forwarding header: `192.0.2.1`, `192.0.2.1:4711`, `2001:db8::1` or
@@ -348,39 +381,48 @@ mod tests {
         let ip = |text: &str| text.parse::<IpAddr>().unwrap();
         let proxies = [Cidr::parse("10.0.0.0/8").unwrap()];
         let proxy = ip("10.0.0.5");
+        let xff = ProxyHeader::XForwardedFor;
+        let named = |header, value| origin_of(proxy, &proxies, header, Some(value));
         // Untrusted peers' headers are ignored.
         assert_eq!(
-            origin_of(ip("192.0.2.1"), &proxies, Some("198.51.100.1"), None),
-            ip("192.0.2.1")
+            origin_of(ip("192.0.2.1"), &proxies, xff, Some("198.51.100.1")),
+            (ip("192.0.2.1"), false)
         );
         // The right-most address no trusted proxy wrote: a client cannot pose as another
         // by putting an address in front.
-        let forwarded_for = Some("203.0.113.9, 198.51.100.1, 10.0.0.9");
+        let chain = "203.0.113.9, 198.51.100.1, 10.0.0.9";
+        assert_eq!(named(xff, chain), (ip("198.51.100.1"), false));
+        assert_eq!(named(xff, "[2001:db8::1]:80"), (ip("2001:db8::1"), false));
+        assert_eq!(named(xff, "198.51.100.1:4711"), (ip("198.51.100.1"), false));
+        let forwarded = "for=198.51.100.2;proto=https, For=\"[2001:db8::2]:4711\"";
         assert_eq!(
-            origin_of(proxy, &proxies, forwarded_for, None),
-            ip("198.51.100.1")
+            named(ProxyHeader::Forwarded, forwarded),
+            (ip("2001:db8::2"), false)
         );
+        // Nothing usable: the proxy's own request, never an address left of the hop the
+        // proxy wrote.
+        for unusable in [
+            "unknown",
+            "198.51.100.7, unknown",
+            "garbage, 10.0.0.1",
+            "10.0.0.1",
+        ] {
+            assert_eq!(named(xff, unusable), (proxy, true), "{unusable}");
+        }
+        assert_eq!(named(ProxyHeader::Forwarded, "by=1.2.3.4"), (proxy, true));
+        assert_eq!(origin_of(proxy, &proxies, xff, None), (proxy, true));
+        // The other header is not read: with `forwarded`, an X-Forwarded-For is the
+        // client's own text.
         assert_eq!(
-            origin_of(proxy, &proxies, Some("[2001:db8::1]:80"), None),
-            ip("2001:db8::1")
+            origin_of(proxy, &proxies, ProxyHeader::Forwarded, None),
+            (proxy, true)
         );
+        assert_eq!(ProxyHeader::parse("X-Forwarded-For"), Some(xff));
         assert_eq!(
-            origin_of(proxy, &proxies, Some("198.51.100.1:4711"), None),
-            ip("198.51.100.1")
+            ProxyHeader::parse("Forwarded"),
+            Some(ProxyHeader::Forwarded)
         );
-        let forwarded = Some("for=198.51.100.2;proto=https, For=\"[2001:db8::2]:4711\"");
-        assert_eq!(
-            origin_of(proxy, &proxies, None, forwarded),
-            ip("2001:db8::2")
-        );
-        // Nothing usable: the proxy itself.
-        assert_eq!(origin_of(proxy, &proxies, Some("unknown"), None), proxy);
-        assert_eq!(
-            origin_of(proxy, &proxies, Some("garbage, 10.0.0.1"), None),
-            proxy
-        );
-        assert_eq!(origin_of(proxy, &proxies, None, Some("by=1.2.3.4")), proxy);
-        assert_eq!(origin_of(proxy, &proxies, None, None), proxy);
+        assert_eq!(ProxyHeader::parse("x-real-ip"), None);
     }
 
     #[test]

@@ -26,17 +26,20 @@ pub async fn client_address(
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     mut request: Request,
 ) -> Request {
-    let headers = request.headers();
-    let header = |name: &str| headers.get(name).and_then(|value| value.to_str().ok());
-    let ip = origin_of(
-        peer.ip(),
-        &app.settings.proxies,
-        header("x-forwarded-for"),
-        header("forwarded"),
-    );
+    let header = app.settings.proxy_header;
+    // Every line of the header, in order, as one list.
+    let lines: Vec<&str> = request
+        .headers()
+        .get_all(header.name())
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .collect();
+    let value = (!lines.is_empty()).then(|| lines.join(","));
+    let (ip, unnamed) = origin_of(peer.ip(), &app.settings.proxies, header, value.as_deref());
     let source = Source {
         ip,
         client: Client::of(ip),
+        unnamed,
     };
     request.extensions_mut().insert(source);
     request
@@ -159,7 +162,9 @@ pub async fn read_body(State(app): State<Arc<App>>, request: Request) -> Result<
     Ok(Request::from_parts(parts, Body::from(bytes)))
 }
 
-/// Serves `/metrics` to the operator's addresses (`--metrics-from`) only (403).
+/// Serves `/metrics` to the operator's addresses (`--metrics-from`) only (403): through a
+/// trusted proxy, to the client it names, if that is one of them; never to a proxied
+/// request that names nobody (a proxy on the same host is loopback for every client).
 pub async fn operators_only(
     State(app): State<Arc<App>>,
     request: Request,
@@ -167,7 +172,7 @@ pub async fn operators_only(
     let allowed = request
         .extensions()
         .get::<Source>()
-        .is_some_and(|source| within(&app.settings.metrics_from, source.ip));
+        .is_some_and(|source| !source.unnamed && within(&app.settings.metrics_from, source.ip));
     if allowed {
         Ok(request)
     } else {

@@ -173,6 +173,7 @@ async fn run(options: Options, cores: usize) -> ExitCode {
             allowed_hosts: options.allowed_hosts,
             metrics_from: options.metrics_from.unwrap_or_else(clients::Cidr::loopback),
             proxies: options.trusted_proxies,
+            proxy_header: options.proxy_header,
         },
     });
     let router = http::router(app);

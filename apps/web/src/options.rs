@@ -4,7 +4,7 @@
 use std::net::IpAddr;
 use std::time::Duration;
 
-use crate::clients::Cidr;
+use crate::clients::{Cidr, ProxyHeader};
 
 /// The usage text printed for `--help` and after a bad option.
 pub const USAGE: &str = "\
@@ -33,8 +33,10 @@ usage: halma-web [options]
   --send-timeout-ms N       time a client may leave what it was sent unread (default 10000)
   --allowed-host NAME       a host name this server answers to (repeatable; localhost and
                             IP addresses always; every other Host is refused with 421)
-  --trusted-proxy CIDR      a proxy whose X-Forwarded-For / Forwarded names the client
+  --trusted-proxy CIDR      a proxy whose forwarding header names the client
                             (repeatable; default none)
+  --proxy-header NAME       the header the trusted proxies write: x-forwarded-for or
+                            forwarded (default x-forwarded-for); the other is ignored
   --metrics-from CIDR       addresses that may read /metrics (repeatable; default loopback)
   --keep-finished-s N       finished games are deleted after this long unchanged (default 604800, a week)
   --keep-idle-s N           unfinished games are deleted after this long unchanged (default 7776000, 90 days)
@@ -86,6 +88,8 @@ pub struct Options {
     pub allowed_hosts: Vec<String>,
     /// Proxies trusted to name the client.
     pub trusted_proxies: Vec<Cidr>,
+    /// The forwarding header they write.
+    pub proxy_header: ProxyHeader,
     /// Who may read `/metrics` (`None`: loopback).
     pub metrics_from: Option<Vec<Cidr>>,
     /// Age at which finished games are pruned.
@@ -123,6 +127,7 @@ impl Default for Options {
             send_timeout: Duration::from_secs(10),
             allowed_hosts: Vec::new(),
             trusted_proxies: Vec::new(),
+            proxy_header: ProxyHeader::XForwardedFor,
             metrics_from: None,
             keep_finished: Duration::from_secs(7 * 24 * 3600),
             keep_idle: Duration::from_secs(90 * 24 * 3600),
@@ -198,6 +203,11 @@ pub fn parse(args: &[String]) -> Result<Parsed, String> {
             "--send-timeout-ms" => options.send_timeout = millis()?,
             "--allowed-host" => options.allowed_hosts.push(host_name(value)?),
             "--trusted-proxy" => options.trusted_proxies.push(range()?),
+            "--proxy-header" => {
+                options.proxy_header = ProxyHeader::parse(value).ok_or_else(|| {
+                    format!("{flag} is x-forwarded-for or forwarded, not {value:?}")
+                })?;
+            }
             "--metrics-from" => options
                 .metrics_from
                 .get_or_insert_with(Vec::new)
@@ -288,6 +298,11 @@ mod tests {
             Some(vec![Cidr::parse("192.0.2.1").unwrap()])
         );
         assert!(run(&["--allowed-host", "a b"]).is_err());
+        assert_eq!(
+            run(&["--proxy-header", "Forwarded"]).unwrap().proxy_header,
+            ProxyHeader::Forwarded
+        );
+        assert!(run(&["--proxy-header", "x-real-ip"]).is_err());
         assert!(
             run(&["--trusted-proxy", "10.0.0.0/40"])
                 .unwrap_err()

@@ -456,11 +456,6 @@ fn behind_a_trusted_proxy_each_player_is_a_client() {
         }
         assert_eq!(create(2, &header), 429, "player {player}'s fourth game");
     }
-    let forwarded = "Forwarded: for=\"[2001:db8::7]:4711\";proto=https";
-    for _ in 0..3 {
-        assert_eq!(create(2, forwarded), 201);
-    }
-    assert_eq!(create(2, forwarded), 429);
     // A client that is no trusted proxy cannot pose as others.
     for n in 0..3 {
         assert_eq!(create(3, &format!("X-Forwarded-For: 203.0.113.{n}")), 201);
@@ -473,6 +468,63 @@ fn behind_a_trusted_proxy_each_player_is_a_client() {
         let (response, _) = state_on(stream, &server, &id, "X-Forwarded-For: 198.51.100.1\r\n");
         assert_eq!(response.status, 200);
     }
+}
+
+/// The status of `method path` from `127.0.0.{source}` with the header lines `headers`.
+fn status_from(server: &Server, source: u8, method: &str, path: &str, headers: &str) -> u16 {
+    let head = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {}\r\n{headers}Connection: close\r\nContent-Type: application/json\r\nContent-Length: 0\r\n\r\n",
+        server.addr
+    );
+    server.raw_from(source, &head, b"").status
+}
+
+/// Of ten new games asked through the proxy at 127.0.0.2, with the header lines
+/// `headers(n)` for the n-th, how many were created.
+fn created(server: &Server, headers: impl Fn(usize) -> String) -> usize {
+    (0..10)
+        .filter(|&n| status_from(server, 2, "POST", "/api/games", &headers(n)) == 201)
+        .count()
+}
+
+#[test]
+fn a_client_behind_a_proxy_cannot_choose_its_address() {
+    // The proxy (127.0.0.2) writes X-Forwarded-For; ten requests of one client, each with
+    // another address of its own choosing: one client, three games.
+    let server = Server::start(&["--trusted-proxy", "127.0.0.2/32", "--games-per-minute", "3"]);
+    // The proxy writes `unknown`; the client writes `Forwarded`.
+    let unknown = |n| format!("Forwarded: for=198.51.100.{n}\r\nX-Forwarded-For: unknown\r\n");
+    assert_eq!(created(&server, unknown), 3);
+    // The proxy passes the client's X-Forwarded-For on and appends the address it saw.
+    let passed = |n| format!("X-Forwarded-For: 203.0.113.{n}, 192.0.2.50\r\n");
+    assert_eq!(created(&server, passed), 3);
+    // `/metrics`: a proxied request is its client's, and one naming nobody is nobody's,
+    // though the proxy is on loopback.
+    let metrics = |headers: &str| status_from(&server, 2, "GET", "/metrics", headers);
+    assert_eq!(metrics(""), 403);
+    assert_eq!(metrics("X-Forwarded-For: unknown\r\n"), 403);
+    assert_eq!(metrics("X-Forwarded-For: 127.0.0.1, 192.0.2.9\r\n"), 403);
+    assert_eq!(metrics("Forwarded: for=127.0.0.1\r\n"), 403);
+    assert_eq!(metrics("X-Forwarded-For: 127.0.0.1\r\n"), 200);
+    assert_eq!(status_from(&server, 1, "GET", "/metrics", ""), 200);
+    drop(server);
+    // A proxy that writes `Forwarded`: the client's X-Forwarded-For is ignored.
+    let server = Server::start(&[
+        "--trusted-proxy",
+        "127.0.0.2/32",
+        "--proxy-header",
+        "forwarded",
+        "--games-per-minute",
+        "3",
+    ]);
+    let spoofed = |n| {
+        format!(
+            "X-Forwarded-For: 203.0.113.{n}\r\nForwarded: for=\"[2001:db8::7]:4711\";proto=https\r\n"
+        )
+    };
+    assert_eq!(created(&server, spoofed), 3);
+    let players = |n| format!("Forwarded: for=198.51.100.{n}\r\n");
+    assert_eq!(created(&server, players), 10);
 }
 
 /// The value of the sample `series` (name and labels, as written) in `metrics`.
