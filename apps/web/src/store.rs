@@ -12,13 +12,20 @@
 //! the same transaction as every insert and delete: one truth for every process, and a new
 //! game is stored only while the count is under the bound (the count's row lock orders
 //! concurrent creations, so the bound is never passed, not even by one).
+//!
+//! A database that stops answering is found out by a probe of its own (a connection of its
+//! own, a `SELECT 1` every 200 ms, given 600 ms): while it fails, every operation fails at
+//! once, and those waiting are let go, so that requests answer `unavailable` within a
+//! second instead of waiting out the pool's 10 s; the first probe that passes lets them
+//! through again.
 
 use std::future::Future;
 use std::time::{Duration, Instant};
 
 use sqlx::any::{AnyPoolOptions, install_default_drivers};
 use sqlx::migrate::Migrator;
-use sqlx::{AnyPool, Row};
+use sqlx::{AnyConnection, AnyPool, Connection, Row};
+use tokio::sync::watch;
 
 use crate::metrics::{METRICS, Query};
 
@@ -67,6 +74,13 @@ impl From<sqlx::migrate::MigrateError> for StoreError {
     }
 }
 
+impl StoreError {
+    /// The probe found the database not answering.
+    fn down() -> StoreError {
+        StoreError("the database does not answer its probe".to_owned())
+    }
+}
+
 impl std::fmt::Display for StoreError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "database error: {}", self.0)
@@ -83,6 +97,12 @@ static POSTGRES: Migrator = sqlx::migrate!("migrations/postgres");
 
 /// The WAL file is cut back to this size after a checkpoint (SQLite).
 const WAL_LIMIT_BYTES: u64 = 4 << 20;
+
+/// How often the probe asks the database whether it answers.
+const PROBE_EVERY: Duration = Duration::from_millis(200);
+
+/// How long the probe waits for the answer (connecting included).
+const PROBE_WAIT: Duration = Duration::from_millis(600);
 
 /// What became of a new game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -103,6 +123,8 @@ const COLUMNS: &str = "id, record, human, level, version, thinking, thinking_tok
 pub struct Store {
     pool: AnyPool,
     backend: &'static str,
+    /// Whether the database answered its latest probe.
+    up: watch::Receiver<bool>,
 }
 
 /// `query` with `game`'s columns bound as `$1` to `$11`, in the order of [`COLUMNS`].
@@ -176,7 +198,9 @@ impl Store {
             })
             .connect(&with_create(url))
             .await?;
-        let store = Store { pool, backend };
+        let (answers, up) = watch::channel(true);
+        tokio::spawn(probe(with_create(url), answers));
+        let store = Store { pool, backend, up };
         // Two processes starting at once on one database may race to apply a migration (on
         // SQLite, which has no lock for it): the loser's error is gone on a second try.
         if store.migrate().await.is_err() {
@@ -204,14 +228,15 @@ impl Store {
 
     /// Whether the database answers.
     pub async fn ping(&self) -> Result<()> {
-        timed(Query::Other, sqlx::query("SELECT 1").execute(&self.pool)).await?;
+        self.timed(Query::Other, sqlx::query("SELECT 1").execute(&self.pool))
+            .await?;
         Ok(())
     }
 
     /// Stores a new game, if its id is free and fewer than `max_games` are stored.
     pub async fn insert(&self, game: &StoredGame, max_games: u64) -> Result<Inserted> {
         let max = i64::try_from(max_games).unwrap_or(i64::MAX);
-        timed(Query::Create, async {
+        self.timed(Query::Create, async {
             let mut transaction = self.pool.begin().await?;
             // The count's row lock: concurrent creations on every process wait here in turn.
             let room = sqlx::query(
@@ -236,7 +261,7 @@ impl Store {
                 return Ok(Inserted::Taken);
             }
             transaction.commit().await?;
-            Ok(Inserted::Stored)
+            Ok::<_, StoreError>(Inserted::Stored)
         })
         .await
     }
@@ -245,7 +270,7 @@ impl Store {
     pub async fn load(&self, id: &str) -> Result<Option<StoredGame>> {
         let sql = format!("SELECT {COLUMNS} FROM halma_games WHERE id = $1");
         let query = sqlx::query(&sql).bind(id).fetch_optional(&self.pool);
-        let row = timed(Query::Load, query).await?;
+        let row = self.timed(Query::Load, query).await?;
         row.map(|row| -> Result<StoredGame> {
             Ok(StoredGame {
                 id: row.try_get(0)?,
@@ -275,7 +300,7 @@ impl Store {
         let query = bind_columns(query, game)
             .bind(game.version - 1)
             .execute(&self.pool);
-        Ok(timed(Query::Update, query).await?.rows_affected() == 1)
+        Ok(self.timed(Query::Update, query).await?.rows_affected() == 1)
     }
 
     /// Records a running search's progress, if the search `token` still holds the game.
@@ -287,7 +312,7 @@ impl Store {
         .bind(id)
         .bind(token)
         .execute(&self.pool);
-        timed(Query::Update, query).await?;
+        self.timed(Query::Update, query).await?;
         Ok(())
     }
 
@@ -315,7 +340,7 @@ impl Store {
         &self,
         query: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>,
     ) -> Result<u64> {
-        timed(Query::Delete, async {
+        self.timed(Query::Delete, async {
             let mut transaction = self.pool.begin().await?;
             let deleted = query.execute(&mut *transaction).await?.rows_affected();
             if deleted > 0 {
@@ -325,7 +350,7 @@ impl Store {
                     .await?;
             }
             transaction.commit().await?;
-            Ok(deleted)
+            Ok::<_, StoreError>(deleted)
         })
         .await
     }
@@ -334,7 +359,7 @@ impl Store {
     pub async fn count(&self) -> Result<u64> {
         let query = sqlx::query("SELECT value FROM halma_counts WHERE name = 'games'")
             .fetch_one(&self.pool);
-        let row = timed(Query::Other, query).await?;
+        let row = self.timed(Query::Other, query).await?;
         Ok(u64::try_from(row.try_get::<i64, _>(0)?).unwrap_or(0))
     }
 
@@ -344,7 +369,7 @@ impl Store {
     pub async fn checkpoint(&self) -> Result<()> {
         if self.backend == "sqlite" {
             let query = sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)").execute(&self.pool);
-            timed(Query::Other, query).await?;
+            self.timed(Query::Other, query).await?;
         }
         Ok(())
     }
@@ -355,12 +380,66 @@ impl Store {
     }
 }
 
-/// `query`, its time recorded for the metrics under `kind`.
-async fn timed<T>(kind: Query, query: impl Future<Output = T>) -> T {
-    let start = Instant::now();
-    let result = query.await;
-    METRICS.queried(kind, start.elapsed());
-    result
+impl Store {
+    /// `query`, its time recorded for the metrics under `kind`; failed at once while the
+    /// database does not answer its probe, and given up when the probe fails meanwhile.
+    async fn timed<T, E: Into<StoreError>>(
+        &self,
+        kind: Query,
+        query: impl Future<Output = std::result::Result<T, E>>,
+    ) -> Result<T> {
+        let mut up = self.up.clone();
+        if !*up.borrow_and_update() {
+            return Err(StoreError::down());
+        }
+        let down = async {
+            // A probe that ended (never, while the server runs) lets the query run.
+            if up.wait_for(|up| !*up).await.is_err() {
+                std::future::pending::<()>().await;
+            }
+        };
+        let start = Instant::now();
+        let result = tokio::select! {
+            result = query => result.map_err(Into::into),
+            () = down => Err(StoreError::down()),
+        };
+        METRICS.queried(kind, start.elapsed());
+        result
+    }
+}
+
+/// Asks the database at `url` whether it answers, every [`PROBE_EVERY`], on a connection
+/// of its own (so that a pool busy with requests does not delay it), and says so on
+/// `answers`; ends when nobody listens.
+async fn probe(url: String, answers: watch::Sender<bool>) {
+    let mut connection: Option<AnyConnection> = None;
+    while !answers.is_closed() {
+        let asked = tokio::time::timeout(PROBE_WAIT, async {
+            let open = match connection.as_mut() {
+                Some(open) => open,
+                None => connection.insert(AnyConnection::connect(&url).await?),
+            };
+            sqlx::query("SELECT 1").execute(open).await.map(drop)
+        })
+        .await;
+        let answered = matches!(asked, Ok(Ok(())));
+        if !answered {
+            connection = None;
+        }
+        answers.send_if_modified(|up| {
+            let changed = *up != answered;
+            if changed {
+                match &asked {
+                    Ok(Ok(())) => tracing::warn!("the database answers again"),
+                    Ok(Err(error)) => tracing::error!("the database does not answer: {error}"),
+                    Err(_) => tracing::error!("the database does not answer within {PROBE_WAIT:?}"),
+                }
+            }
+            *up = answered;
+            changed
+        });
+        tokio::time::sleep(PROBE_EVERY).await;
+    }
 }
 
 /// The store contract, run against SQLite always and against PostgreSQL when

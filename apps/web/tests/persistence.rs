@@ -1,11 +1,14 @@
 //! Games that last: across restarts, through a SIGTERM in the middle of a move, by their
 //! link, until pruned after they end, from a database of the server before its schema had a
-//! history; and one game played across two server processes sharing PostgreSQL (when
-//! `HALMA_TEST_POSTGRES` names one).
+//! history; one game played across two server processes sharing PostgreSQL, and a
+//! PostgreSQL that stops answering and comes back (when `HALMA_TEST_POSTGRES` names one).
 
 mod common;
 
-use std::time::Duration;
+use std::net::{Shutdown, TcpListener, TcpStream};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use common::{Server, TempDir, postgres, strings};
 use serde_json::json;
@@ -219,4 +222,125 @@ fn two_servers_on_one_postgres_play_one_game() {
     let (status, _) = first.request("DELETE", &format!("/api/games/{id}"), None);
     assert_eq!(status, 200);
     assert_eq!(second.get(&format!("/api/games/{id}")).0, 404);
+}
+
+/// A TCP relay to a database that can be cut: cut, it closes the connections it carries
+/// and then holds every new one open passing nothing, a database that stopped answering
+/// without refusing (the worst kind: no error, no answer); restored, it relays again.
+struct Relay {
+    port: u16,
+    cut: Arc<AtomicBool>,
+    carried: Arc<Mutex<Vec<TcpStream>>>,
+    held: Arc<Mutex<Vec<TcpStream>>>,
+}
+
+impl Relay {
+    /// A relay on a free loopback port to `target` (`host:port`).
+    fn to(target: String) -> Relay {
+        let listener = TcpListener::bind("127.0.0.1:0").expect("a relay port");
+        let relay = Relay {
+            port: listener.local_addr().expect("an address").port(),
+            cut: Arc::default(),
+            carried: Arc::default(),
+            held: Arc::default(),
+        };
+        let (cut, carried, held) = (
+            Arc::clone(&relay.cut),
+            Arc::clone(&relay.carried),
+            Arc::clone(&relay.held),
+        );
+        std::thread::spawn(move || {
+            for client in listener.incoming().flatten() {
+                if cut.load(Ordering::SeqCst) {
+                    held.lock().unwrap().push(client);
+                    continue;
+                }
+                let Ok(server) = TcpStream::connect(&target) else {
+                    continue;
+                };
+                for (mut from, mut to) in [
+                    (client.try_clone().unwrap(), server.try_clone().unwrap()),
+                    (server.try_clone().unwrap(), client.try_clone().unwrap()),
+                ] {
+                    std::thread::spawn(move || {
+                        let _ = std::io::copy(&mut from, &mut to);
+                        let _ = to.shutdown(Shutdown::Both);
+                    });
+                }
+                carried.lock().unwrap().extend([client, server]);
+            }
+        });
+        relay
+    }
+
+    fn cut(&self) {
+        self.cut.store(true, Ordering::SeqCst);
+        for stream in self.carried.lock().unwrap().drain(..) {
+            let _ = stream.shutdown(Shutdown::Both);
+        }
+    }
+
+    fn restore(&self) {
+        self.cut.store(false, Ordering::SeqCst);
+        self.held.lock().unwrap().clear();
+    }
+}
+
+#[test]
+fn a_database_that_stops_answering_is_answered_for_at_once_and_comes_back() {
+    let Some(url) = postgres() else {
+        return;
+    };
+    let url = common::postgres_schema(&url);
+    // postgres://USER:PASSWORD@HOST:PORT/DB...: the server reaches it through the relay.
+    let (head, rest) = url.split_once('@').expect("user@host in the URL");
+    let (target, tail) = rest.split_once('/').expect("a database in the URL");
+    let relay = Relay::to(target.to_owned());
+    let relayed = format!("{head}@127.0.0.1:{}/{tail}", relay.port);
+    let server = Server::start_with(&relayed, &["--no-engine"], None);
+    let id = server.new_game(json!({}));
+    let game = format!("/api/games/{id}");
+    for (action, mv, ply) in [("move", "l2-k3", 0), ("computer", "e15-f14", 1)] {
+        let body = json!({ "move": mv, "ply": ply });
+        assert_eq!(server.post(&format!("{game}/{action}"), body).0, 200);
+    }
+
+    relay.cut();
+    // Every request, the health check too, answers 503 `unavailable` well within the
+    // pool's 10 s wait (the probe finds the database gone within a second).
+    let answered_soon = |request: &dyn Fn() -> (u16, serde_json::Value), code: &str| {
+        let start = Instant::now();
+        let (status, body) = request();
+        assert_eq!(status, 503, "{body}");
+        assert!(body.to_string().contains(code), "{body}");
+        assert!(
+            start.elapsed() < Duration::from_secs(5),
+            "answered after {:?}",
+            start.elapsed()
+        );
+    };
+    for _ in 0..3 {
+        answered_soon(&|| server.get(&game), "unavailable");
+        let body = json!({ "move": "n3-n5", "ply": 2 });
+        answered_soon(
+            &|| server.post(&format!("{game}/move"), body.clone()),
+            "unavailable",
+        );
+        answered_soon(&|| server.post("/api/games", json!({})), "unavailable");
+        answered_soon(&|| server.get("/healthz"), "database unreachable");
+    }
+
+    relay.restore();
+    assert!(
+        Server::eventually(Duration::from_secs(20), || server.get(&game).0 == 200),
+        "the server should find the database again by itself"
+    );
+    assert_eq!(server.get("/healthz").0, 200);
+    // Every acknowledged move is there, and the game goes on.
+    assert_eq!(strings(&server.get(&game).1["moves"]), ["l2-k3", "e15-f14"]);
+    let (status, reply) = server.post(
+        &format!("{game}/move"),
+        json!({ "move": "n3-n5", "ply": 2 }),
+    );
+    assert_eq!(status, 200, "{reply}");
 }
