@@ -16,6 +16,7 @@ use axum::response::{IntoResponse, Response};
 
 use crate::app::App;
 use crate::clients::{Client, Source, origin_of, within};
+use crate::connections::Stalling;
 use crate::error::{ApiError, MAX_BODY};
 use crate::metrics::{METRICS, Refusal};
 
@@ -152,7 +153,11 @@ pub async fn read_body(State(app): State<Arc<App>>, request: Request) -> Result<
     if let Some(length) = declared.filter(|&length| length > MAX_BODY as u64) {
         return Err(ApiError::BodyTooLarge(Some(length)));
     }
+    // Meanwhile the connection waits on its client: at the connection cap it may be closed
+    // for a newcomer (`connections.rs`), so heads sent without their bodies hold no place.
+    let waiting = parts.extensions.get::<Stalling>().map(Stalling::waiting);
     let read = tokio::time::timeout(app.settings.body_timeout, to_bytes(body, MAX_BODY)).await;
+    drop(waiting);
     let bytes = match read {
         Ok(Ok(bytes)) => bytes,
         Ok(Err(error)) if is_length_limit(&error) => return Err(ApiError::BodyTooLarge(None)),

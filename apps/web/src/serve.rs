@@ -4,8 +4,9 @@
 //! - hyper's HTTP/1.1 with limits `serve` does not expose: header size and lines, the time
 //!   to send a head (which is also the idle time between requests), buffer sizes;
 //! - a bound on open connections overall that closes idle ones, oldest first, to admit new
-//!   ones (`connections.rs`), which needs each connection's state, busy from a request's
-//!   head to the end of its answer; and a bound per client, decided before a byte is read;
+//!   ones, and else the ones waiting longest for a request's body (`connections.rs`), which
+//!   needs each connection's state, busy from a request's head to the end of its answer;
+//!   and a bound per client, decided before a byte is read;
 //! - sockets that cannot make the kernel hold answers nobody reads (`socket.rs`);
 //! - an accept loop that waits out a lack of descriptors instead of ending;
 //! - a graceful shutdown that lets the requests in flight finish, within a grace time.
@@ -33,7 +34,7 @@ use tokio::net::{TcpListener, TcpStream};
 use tower::ServiceExt;
 
 use crate::clients::{Cidr, Client, Connections, within};
-use crate::connections::{Busy, Registry};
+use crate::connections::{Busy, Registry, Stalling};
 use crate::metrics::{METRICS, Refusal};
 use crate::socket::Socket;
 
@@ -133,6 +134,9 @@ pub async fn serve(
         let service = hyper::service::service_fn(move |mut request: hyper::Request<Incoming>| {
             let busy = tracked.busy();
             request.extensions_mut().insert(ConnectInfo(peer));
+            request
+                .extensions_mut()
+                .insert(Stalling(Arc::clone(&tracked)));
             let answer = router.clone().oneshot(request.map(axum::body::Body::new));
             async move {
                 let response = answer.await?;

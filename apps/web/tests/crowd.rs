@@ -346,6 +346,89 @@ fn an_idle_flood_costs_the_flooder_not_the_players() {
     print_p99("idle flood", &baseline, &during);
 }
 
+/// A flood of heads without their bodies at `--max-connections 200`: `addresses` clients
+/// each holding `each` connections that sent a `POST`'s head and nothing more, reopening one
+/// as soon as it is closed, while 100 honest requests (state reads, and moves with their
+/// bodies) are made one after another; how many of those were served.
+fn honest_served_beside_stalled_bodies(addresses: u8, each: usize) -> usize {
+    let server = Server::start(&[
+        "--max-connections",
+        "200",
+        "--connections-per-client",
+        "64",
+        "--no-engine",
+    ]);
+    let id = server.new_game(json!({}));
+    let stalled = format!(
+        "POST /api/games/{id}/move HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n",
+        server.addr
+    );
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let reopened = AtomicUsize::new(0);
+    let served = std::thread::scope(|scope| {
+        for address in 0..addresses {
+            let (server, stop, reopened, stalled) = (&server, &stop, &reopened, &stalled);
+            scope.spawn(move || {
+                let source = Ipv4Addr::new(127, 0, 2, 1 + address);
+                let open = || {
+                    let mut stream = server.connect_from_ip(source, None);
+                    let _ = stream.write_all(stalled.as_bytes());
+                    stream.set_nonblocking(true).expect("nonblocking");
+                    stream
+                };
+                let mut held: Vec<TcpStream> = (0..each).map(|_| open()).collect();
+                let deadline = Instant::now() + Duration::from_secs(60);
+                while !stop.load(Ordering::Relaxed) && Instant::now() < deadline {
+                    for stream in &mut held {
+                        let mut byte = [0u8; 1];
+                        match stream.read(&mut byte) {
+                            Err(error) if error.kind() == ErrorKind::WouldBlock => {}
+                            _ => {
+                                *stream = open();
+                                reopened.fetch_add(1, Ordering::Relaxed);
+                            }
+                        }
+                    }
+                    std::thread::sleep(Duration::from_millis(5));
+                }
+            });
+        }
+        assert!(
+            Server::eventually(Duration::from_secs(10), || server.open_fds() >= 200),
+            "the flood should reach the cap ({} descriptors open)",
+            server.open_fds()
+        );
+        let mut served = 0;
+        for n in 0..100u8 {
+            let source = 100 + n % 100;
+            let (status, _) = if n % 2 == 0 {
+                server.request_from(source, "GET", &format!("/api/games/{id}"), None)
+            } else {
+                let game = server.new_game(json!({}));
+                let body = json!({ "move": "l2-k3", "ply": 0 }).to_string();
+                let path = format!("/api/games/{game}/move");
+                server.request_from(source, "POST", &path, Some(&body))
+            };
+            served += usize::from(status == 200);
+        }
+        stop.store(true, Ordering::Relaxed);
+        served
+    });
+    println!(
+        "figure: stalled bodies from {addresses} addresses x {each} at the cap: {served} of 100 honest requests served, the flooders reopened {} connections",
+        reopened.load(Ordering::Relaxed)
+    );
+    served
+}
+
+#[test]
+fn heads_without_bodies_do_not_lock_players_out() {
+    // From 10 addresses (20 each) and from 100 (3 each), at the cap of 200: the server
+    // closes the connection waiting longest for its body to admit a newcomer.
+    assert_eq!(honest_served_beside_stalled_bodies(10, 20), 100);
+    assert_eq!(honest_served_beside_stalled_bodies(100, 3), 100);
+}
+
 #[test]
 fn refusals_are_counted_not_written_line_by_line() {
     let server = Server::start_logged(&["--max-games", "1"], "warn");
