@@ -36,7 +36,9 @@ pub async fn page_or_file(
 }
 
 /// A file of the page, compressed as the client accepts, or `304` when the client's copy is
-/// the one (`If-None-Match`); a page says its language.
+/// the one (`If-None-Match`, decided before anything is compressed); a page says its
+/// language. Its `ETag` is weak: one tag for the plain, gzip and brotli bodies, which are
+/// the same content but not the same bytes.
 async fn file(served: Served, headers: &HeaderMap) -> Result<Response, ApiError> {
     let asset = served.asset;
     let cache = if served.immutable {
@@ -46,7 +48,7 @@ async fn file(served: Served, headers: &HeaderMap) -> Result<Response, ApiError>
         // on every use (a 304 when unchanged), so a new version is seen at once.
         HeaderValue::from_static("no-cache")
     };
-    let etag = HeaderValue::from_str(&asset.etag).ok();
+    let etag = HeaderValue::from_str(&format!("W/{}", asset.etag)).ok();
     let fresh = headers
         .get(header::IF_NONE_MATCH)
         .and_then(|value| value.to_str().ok())
@@ -55,24 +57,25 @@ async fn file(served: Served, headers: &HeaderMap) -> Result<Response, ApiError>
                 .map(|tag| tag.trim().trim_start_matches("W/"))
                 .any(|tag| tag == asset.etag || tag == "*")
         });
-    let accepted = accepted(
-        headers
-            .get(header::ACCEPT_ENCODING)
-            .and_then(|value| value.to_str().ok()),
-    );
-    // Compressing takes a while the first time: not on the runtime's threads.
-    let encoded = if asset.ready(accepted) {
-        Ok(asset.encoded(accepted))
-    } else {
-        let asset = Arc::clone(&asset);
-        tokio::task::spawn_blocking(move || asset.encoded(accepted)).await
-    };
-    let (encoding, body) = encoded.map_err(|_| ApiError::Internal("compressing a file failed"))?;
     let mut response = if fresh {
         let mut response = Response::new(Body::empty());
         *response.status_mut() = StatusCode::NOT_MODIFIED;
         response
     } else {
+        let accepted = accepted(
+            headers
+                .get(header::ACCEPT_ENCODING)
+                .and_then(|value| value.to_str().ok()),
+        );
+        // Compressing takes a while the first time: not on the runtime's threads.
+        let encoded = if asset.ready(accepted) {
+            Ok(asset.encoded(accepted))
+        } else {
+            let asset = Arc::clone(&asset);
+            tokio::task::spawn_blocking(move || asset.encoded(accepted)).await
+        };
+        let (encoding, body) =
+            encoded.map_err(|_| ApiError::Internal("compressing a file failed"))?;
         let mut response = Response::new(Body::from(body));
         let headers = response.headers_mut();
         headers.insert(
