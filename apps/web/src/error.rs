@@ -124,6 +124,9 @@ pub enum ApiError {
     /// A change without `Content-Type: application/json`.
     #[error("send requests that change a game with Content-Type: application/json")]
     NotJson,
+    /// A request whose host cannot be told: why.
+    #[error("bad request: {0}")]
+    BadHost(&'static str),
     /// A host name the server does not answer to.
     #[error("this server does not answer to the host name {:?}; use one of its names", shown(.0, 64))]
     WrongHost(String),
@@ -231,6 +234,7 @@ impl ApiError {
             ApiError::Conflict(_) => (StatusCode::CONFLICT, "conflict"),
             ApiError::BodyTooLarge(_) => (StatusCode::PAYLOAD_TOO_LARGE, "body_too_large"),
             ApiError::NotJson => (StatusCode::UNSUPPORTED_MEDIA_TYPE, "not_json"),
+            ApiError::BadHost(_) => (StatusCode::BAD_REQUEST, "bad_host"),
             ApiError::WrongHost(_) => (StatusCode::MISDIRECTED_REQUEST, "wrong_host"),
             ApiError::IllegalMove(..) => (StatusCode::UNPROCESSABLE_ENTITY, "illegal_move"),
             ApiError::TooManyGames(_) => (StatusCode::TOO_MANY_REQUESTS, "too_many_games"),
@@ -360,6 +364,7 @@ mod tests {
             ApiError::Conflict(text()),
             ApiError::BodyTooLarge(None),
             ApiError::NotJson,
+            ApiError::BadHost("x"),
             ApiError::WrongHost(text()),
             ApiError::IllegalMove(text(), text()),
             ApiError::TooManyGames(1),

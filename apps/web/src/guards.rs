@@ -11,7 +11,7 @@ use std::sync::Arc;
 use axum::body::{Body, to_bytes};
 use axum::extract::{ConnectInfo, Request, State};
 use axum::http::header::{self, HeaderMap};
-use axum::http::{Method, StatusCode};
+use axum::http::{Method, StatusCode, Version};
 use axum::response::{IntoResponse, Response};
 
 use crate::app::App;
@@ -58,13 +58,25 @@ fn host_name(authority: &str) -> String {
     name.trim_end_matches('.').to_ascii_lowercase()
 }
 
-/// Why a request is refused for its `Host`, if it is: a page on another name that resolves
+/// Why a request is refused for its host, if it is: a page on another name that resolves
 /// to this server (DNS rebinding) must not be served as this server. `localhost` (and its
-/// subdomains) and IP addresses cannot be rebound; other names must be allowed. A request
-/// without `Host` (HTTP/1.0) is no browser's.
-fn wrong_host(headers: &HeaderMap, allowed: &[String]) -> Option<ApiError> {
-    let host = headers.get(header::HOST)?;
-    let name = host_name(host.to_str().unwrap_or("\u{fffd}"));
+/// subdomains) and IP addresses cannot be rebound; other names must be allowed. The host is
+/// the target's when it is in absolute form (`GET http://name/...`), which HTTP puts before
+/// `Host`, else the one `Host` header; two `Host` headers, or none in HTTP/1.1, are a bad
+/// request (400). An HTTP/1.0 request without `Host` is no browser's.
+fn wrong_host(request: &Request, allowed: &[String]) -> Option<ApiError> {
+    let mut hosts = request.headers().get_all(header::HOST).iter();
+    let (host, second) = (hosts.next(), hosts.next());
+    if second.is_some() {
+        return Some(ApiError::BadHost("two Host headers"));
+    }
+    let authority = match (request.uri().authority(), host) {
+        (Some(target), _) => target.as_str(),
+        (None, Some(host)) => host.to_str().unwrap_or("\u{fffd}"),
+        (None, None) if request.version() == Version::HTTP_10 => return None,
+        (None, None) => return Some(ApiError::BadHost("no Host header")),
+    };
+    let name = host_name(authority);
     let served = name == "localhost"
         || name.ends_with(".localhost")
         || name.parse::<IpAddr>().is_ok()
@@ -82,7 +94,7 @@ pub async fn known_host(
     State(app): State<Arc<App>>,
     request: Request,
 ) -> Result<Request, ApiError> {
-    match wrong_host(request.headers(), &app.settings.allowed_hosts) {
+    match wrong_host(&request, &app.settings.allowed_hosts) {
         Some(error) => Err(error),
         None => Ok(request),
     }
@@ -255,10 +267,21 @@ mod tests {
         );
     }
 
+    /// A request for `target` with the headers `pairs`, in `version`.
+    fn request(target: &str, pairs: &[(&'static str, &'static str)], version: Version) -> Request {
+        let mut request = Request::new(Body::empty());
+        *request.uri_mut() = target.parse().expect("a target");
+        *request.headers_mut() = headers(pairs);
+        *request.version_mut() = version;
+        request
+    }
+
     #[test]
     fn only_the_servers_names_are_served() {
         let allowed = ["halma.example".to_owned()];
-        let refused = |host: &'static str| wrong_host(&headers(&[("host", host)]), &allowed);
+        let refused = |host: &'static str| {
+            wrong_host(&request("/", &[("host", host)], Version::HTTP_11), &allowed)
+        };
         for served in [
             "127.0.0.1:8080",
             "[::1]:8080",
@@ -280,7 +303,22 @@ mod tests {
             let error = refused(other).map(|error| error.status_and_code().1);
             assert_eq!(error, Some("wrong_host"), "{other}");
         }
-        assert!(wrong_host(&HeaderMap::new(), &allowed).is_none());
+        let code = |request: Request| {
+            wrong_host(&request, &allowed).map(|error| error.status_and_code().1)
+        };
+        assert_eq!(code(request("/", &[], Version::HTTP_10)), None);
+        assert_eq!(code(request("/", &[], Version::HTTP_11)), Some("bad_host"));
+        let mut two = request("/", &[("host", "localhost")], Version::HTTP_11);
+        two.headers_mut()
+            .append(header::HOST, HeaderValue::from_static("evil.example"));
+        assert_eq!(code(two), Some("bad_host"));
+        // An absolute-form target names the host, whatever `Host` says.
+        let absolute = |target: &str| request(target, &[("host", "localhost")], Version::HTTP_11);
+        assert_eq!(
+            code(absolute("http://evil.example/api/games")),
+            Some("wrong_host")
+        );
+        assert_eq!(code(absolute("http://halma.example/api/games")), None);
     }
 
     #[tokio::test]

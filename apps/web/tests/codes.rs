@@ -95,6 +95,17 @@ fn every_error_a_client_can_provoke_has_its_code() {
         421,
         "wrong_host",
     );
+    check(
+        raw(
+            &server,
+            &format!(
+                "GET /api/games/{id} HTTP/1.1\r\nHost: {host}\r\nHost: elsewhere.example\r\nConnection: close\r\n\r\n"
+            ),
+            b"",
+        ),
+        400,
+        "bad_host",
+    );
     let unknown = "f".repeat(32);
     check(
         server.get(&format!("/api/games/{unknown}")),

@@ -810,3 +810,30 @@ fn memory_goes_back_after_floods_of_connections() {
     );
     server.honest_client_served(&id);
 }
+
+#[test]
+fn a_request_names_one_host_or_is_refused() {
+    let server = Server::start(&[]);
+    let id = server.new_game(json!({}));
+    let status = |head: String| server.raw(&head, b"").status;
+    let game = format!("/api/games/{id}");
+    let addr = &server.addr;
+    // A second Host, a missing one, an absolute-form target on another name: refused.
+    let two = format!(
+        "GET {game} HTTP/1.1\r\nHost: {addr}\r\nHost: evil.example\r\nConnection: close\r\n\r\n"
+    );
+    assert_eq!(status(two), 400);
+    assert_eq!(
+        status(format!("GET {game} HTTP/1.1\r\nConnection: close\r\n\r\n")),
+        400
+    );
+    let absolute = format!(
+        "GET http://evil.example{game} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+    );
+    assert_eq!(status(absolute), 421);
+    // The same in absolute form on the server's own address, and HTTP/1.0 without Host.
+    let own =
+        format!("GET http://{addr}{game} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
+    assert_eq!(status(own), 200);
+    assert_eq!(status(format!("GET {game} HTTP/1.0\r\n\r\n")), 200);
+}
