@@ -223,11 +223,10 @@ fn readme_example(language: &str) -> String {
     readme[start..start + length].to_owned()
 }
 
-/// Writes `text` into the test's temporary directory as `file`, compiles it with `compiler`
-/// and `flags`, runs it, checks that it succeeded, and returns what it printed.
-fn compile_and_run(compiler: &str, flags: &[&str], file: &str, text: &str) -> String {
-    let source = Path::new(env!("CARGO_TARGET_TMPDIR")).join(file);
-    fs::write(&source, text).expect("the temporary directory is writable");
+/// Compiles `source` (from the repository's root, or absolute) with `compiler` and `flags`,
+/// runs it, checks that it succeeded, and returns what it printed.
+fn compile_and_run(compiler: &str, flags: &[&str], source: &Path) -> String {
+    let file = source.file_name().expect("a file").to_string_lossy();
     let program = build(
         compiler,
         flags,
@@ -237,15 +236,16 @@ fn compile_and_run(compiler: &str, flags: &[&str], file: &str, text: &str) -> St
     let output = Command::new(&program)
         .output()
         .unwrap_or_else(|error| panic!("{file} does not run: {error}"));
-    assert!(output.status.success(), "{}", report(file, &output));
+    assert!(output.status.success(), "{}", report(&file, &output));
     String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
 /// Compiles the README's example in `language` with `compiler` and `flags`, runs it, and
 /// returns what it printed.
 fn run_readme_example(compiler: &str, flags: &[&str], language: &str) -> String {
-    let file = format!("readme_example.{language}");
-    compile_and_run(compiler, flags, &file, &readme_example(language))
+    let source = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("readme_example.{language}"));
+    fs::write(&source, readme_example(language)).expect("the temporary directory is writable");
+    compile_and_run(compiler, flags, &source)
 }
 
 #[test]
@@ -275,13 +275,24 @@ fn readme_cpp_example_compiles_and_runs() {
 
 /// What `tests/c/abi.txt` says of itself, before the layout.
 const ABI_PREAMBLE: &str = "\
-# The C ABI of include/halma.h as a C compiler lays it out on LP64 (x86_64 or aarch64 Linux):
-# every struct's size and alignment, each field's offset and size, every other type's size,
-# every constant's value (but the version's minor and patch numbers, which every release
-# changes). tests/ffi.rs measures it (a C11 program it writes from the header)
-# and fails when it differs from this file: within a major version the ABI grows by new
-# functions only, as the header says. A deliberate change, at a new major version, is
-# recorded with: HALMA_BLESS=1 cargo test --release --test ffi abi
+# The C ABI of include/halma.h as a C compiler lays it out on the 64-bit targets (x86-64 and
+# aarch64 Linux, LP64; x86-64 Windows, LLP64, alike: the header has no `long`): every
+# struct's size and alignment, each field's offset and size, every other type's size, every
+# constant's value (but the version's minor and patch numbers, which every release changes).
+# tests/ffi.rs measures it with tests/c/abi.c (a C11 program it writes from the header) and
+# fails when it differs from this file; tests/install/targets.sh does for each target. Within
+# a major version the ABI grows by new functions only, as the header says. A deliberate
+# change, at a new major version, is recorded with:
+# HALMA_BLESS=1 cargo test --release --test ffi abi
+";
+
+/// What `tests/c/abi.c` says of itself.
+const ABI_PROGRAM_PREAMBLE: &str = "\
+/*
+ * Prints the C ABI of halma.h as this compiler lays it out: the record of tests/c/abi.txt.
+ * Written from include/halma.h by tests/ffi.rs, which checks that it is up to date:
+ * HALMA_BLESS=1 cargo test --release --test ffi abi
+ */
 ";
 
 /// A C11 program that prints the ABI of `header` (cbindgen's output): each struct's size and
@@ -343,8 +354,8 @@ fn abi_program(header: &str) -> String {
         }
     }
     format!(
-        "#include <stddef.h>\n#include <stdio.h>\n\n#include \"halma.h\"\n\nint main(void) {{\n\
-         {body}    return 0;\n}}\n"
+        "{ABI_PROGRAM_PREAMBLE}#include <stddef.h>\n#include <stdio.h>\n\n#include \"halma.h\"\n\n\
+         int main(void) {{\n{body}    return 0;\n}}\n"
     )
 }
 
@@ -359,8 +370,15 @@ fn struct_layouts_and_constants_are_the_recorded_abi() {
     };
     let header =
         fs::read_to_string(root().join("include/halma.h")).expect("include/halma.h is readable");
+    check_committed(
+        root(),
+        "tests/c/abi.c",
+        &abi_program(&header),
+        "the program that prints the layout of include/halma.h",
+        "Write it anew: HALMA_BLESS=1 cargo test --release --test ffi abi",
+    );
     let flags = ["-std=c11", "-Wall", "-Wextra", "-Werror", "-pedantic"];
-    let measured = compile_and_run(&cc, &flags, "abi.c", &abi_program(&header));
+    let measured = compile_and_run(&cc, &flags, &root().join("tests/c/abi.c"));
     let layout = format!("{ABI_PREAMBLE}{measured}");
     check_committed(
         root(),

@@ -13,11 +13,11 @@
 #include <halma.h>
 
 #include <errno.h>
-#include <poll.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 /* The computer's search: the worker thread writes, the UI thread reads, under `lock`. */
@@ -37,10 +37,16 @@ struct thinker {
     halma_search_result result;
 };
 
-/* Lines read from standard input without blocking the UI thread. */
+/* Lines typed, read by a thread of their own so that the UI thread never waits on input
+ * (the same with a terminal, a console or a pipe, on every system). */
+#define INPUT_LINES 16
 struct input {
-    char buffer[4096];
-    size_t length;
+    pthread_mutex_t lock;
+    pthread_cond_t ready; /* a line came, or the input ended */
+    pthread_cond_t room;  /* a line was taken */
+    char lines[INPUT_LINES][256];
+    size_t first;
+    size_t count;
     int closed;
 };
 
@@ -179,48 +185,66 @@ static void finish_thinking(struct thinker *thinker, halma_game *game) {
     print_board(game);
 }
 
+/* The reader thread: queues each line of standard input (a longer line in pieces). */
+static void *read_lines(void *arg) {
+    struct input *input = (struct input *)arg;
+    char line[sizeof input->lines[0]];
+    while (fgets(line, sizeof line, stdin) != NULL) {
+        pthread_mutex_lock(&input->lock);
+        while (input->count == INPUT_LINES) {
+            pthread_cond_wait(&input->room, &input->lock);
+        }
+        memcpy(input->lines[(input->first + input->count) % INPUT_LINES], line, sizeof line);
+        input->count++;
+        pthread_cond_signal(&input->ready);
+        pthread_mutex_unlock(&input->lock);
+    }
+    pthread_mutex_lock(&input->lock);
+    input->closed = 1;
+    pthread_cond_signal(&input->ready);
+    pthread_mutex_unlock(&input->lock);
+    return NULL;
+}
+
 /*
- * The next line of input, without its newline, into `line`: 1 when there is one, 0 when none
- * came within `timeout_ms`, -1 at the end of the input (or on an error).
+ * The next line of input, without its line end, into `line`: 1 when there is one, 0 when none
+ * came within `timeout_ms` (-1: no limit), -1 at the end of the input (after the timeout, so
+ * that a caller waiting for something else keeps its pace).
  */
 static int next_line(struct input *input, char *line, size_t size, int timeout_ms) {
-    for (;;) {
-        char *newline = memchr(input->buffer, '\n', input->length);
-        struct pollfd ready;
-        ssize_t got;
-        if (newline != NULL || (input->closed && input->length > 0) ||
-            input->length == sizeof input->buffer) {
-            size_t taken = newline != NULL ? (size_t)(newline - input->buffer) : input->length;
-            size_t copied = taken < size - 1 ? taken : size - 1;
-            memcpy(line, input->buffer, copied);
-            line[copied] = '\0';
-            if (copied > 0 && line[copied - 1] == '\r') {
-                line[copied - 1] = '\0';
-            }
-            taken += newline != NULL ? 1 : 0;
-            memmove(input->buffer, input->buffer + taken, input->length - taken);
-            input->length -= taken;
-            return 1;
-        }
-        if (input->closed) {
-            return -1;
-        }
-        ready.fd = STDIN_FILENO;
-        ready.events = POLLIN;
-        ready.revents = 0;
-        if (poll(&ready, 1, timeout_ms) == 0) {
-            return 0;
-        }
-        got = read(STDIN_FILENO, input->buffer + input->length, sizeof input->buffer - input->length);
-        if (got < 0 && (errno == EINTR || errno == EAGAIN)) {
-            continue;
-        }
-        if (got <= 0) {
-            input->closed = 1;
-        } else {
-            input->length += (size_t)got;
+    struct timespec deadline;
+    int timed_out = 0;
+    int got;
+    if (timeout_ms >= 0) {
+        clock_gettime(CLOCK_REALTIME, &deadline);
+        deadline.tv_sec += timeout_ms / 1000;
+        deadline.tv_nsec += (long)(timeout_ms % 1000) * 1000000L;
+        if (deadline.tv_nsec >= 1000000000L) {
+            deadline.tv_sec++;
+            deadline.tv_nsec -= 1000000000L;
         }
     }
+    pthread_mutex_lock(&input->lock);
+    while (input->count == 0 && !timed_out && (timeout_ms >= 0 || !input->closed)) {
+        if (timeout_ms < 0) {
+            pthread_cond_wait(&input->ready, &input->lock);
+        } else {
+            timed_out = pthread_cond_timedwait(&input->ready, &input->lock, &deadline) == ETIMEDOUT;
+        }
+    }
+    if (input->count > 0) {
+        char *taken = input->lines[input->first];
+        snprintf(line, size, "%s", taken);
+        line[strcspn(line, "\r\n")] = '\0';
+        input->first = (input->first + 1) % INPUT_LINES;
+        input->count--;
+        pthread_cond_signal(&input->room);
+        got = 1;
+    } else {
+        got = input->closed ? -1 : 0;
+    }
+    pthread_mutex_unlock(&input->lock);
+    return got;
 }
 
 static void prompt(void) {
@@ -260,7 +284,9 @@ static int command(const char *line, halma_game *game, struct thinker *thinker) 
 
 int main(int argc, char **argv) {
     struct thinker thinker;
-    struct input input;
+    /* Static: the detached reader thread may outlive main, waiting for a line. */
+    static struct input input;
+    pthread_t reader;
     halma_game *game;
     char line[256];
     char *end = NULL;
@@ -277,13 +303,14 @@ int main(int argc, char **argv) {
         return 2;
     }
     memset(&thinker, 0, sizeof thinker);
-    memset(&input, 0, sizeof input);
     thinker.level = (int)level;
     thinker.engine = halma_engine_new();
     game = halma_game_new();
     if (thinker.engine == NULL || game == NULL ||
         halma_engine_set_info_callback(thinker.engine, on_info, &thinker) != HALMA_STATUS_OK ||
-        pthread_mutex_init(&thinker.lock, NULL) != 0) {
+        pthread_mutex_init(&thinker.lock, NULL) != 0 || pthread_mutex_init(&input.lock, NULL) != 0 ||
+        pthread_cond_init(&input.ready, NULL) != 0 || pthread_cond_init(&input.room, NULL) != 0 ||
+        pthread_create(&reader, NULL, read_lines, &input) != 0 || pthread_detach(reader) != 0) {
         fprintf(stderr, "halma cannot start\n");
         return 1;
     }
@@ -320,8 +347,7 @@ int main(int argc, char **argv) {
             } else if (got == 1) {
                 printf("The computer is thinking: type stop to make it move now.\n");
             } else if (got < 0) {
-                /* The end of the input: let the computer finish its move. */
-                poll(NULL, 0, 100);
+                /* The end of the input (next_line waited): let the computer finish its move. */
             } else if (depth > shown_depth) {
                 printf("  ... depth %u, score %d\n", (unsigned)depth, (int)score);
                 shown_depth = depth;

@@ -16,42 +16,11 @@
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/../.." && pwd)"
+. "$root/tests/install/lib.sh"
 work="$(mktemp -d "${TMPDIR:-/tmp}/halma-install.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
 prefix="$work/prefix"
-checks=0
 
-step() { printf '\n-- %s\n' "$*"; }
-fail() {
-    echo "FAILED: $*" >&2
-    exit 1
-}
-ok() {
-    checks=$((checks + 1))
-    echo "ok: $*"
-}
-# A copy of files of the tree in a directory of their own under $work.
-outside() {
-    local dir="$work/$1"
-    shift
-    mkdir -p "$dir"
-    cp "$@" "$dir/"
-    echo "$dir"
-}
-# Runs a program (bounded in time) and checks it printed "N passed, 0 failed".
-passes() {
-    local output
-    output="$(timeout 300 "$@" 2>&1)" || fail "$* exited with $?: $output"
-    grep -q ' passed, 0 failed$' <<<"$output" || fail "$*: $output"
-    ok "$(basename "$1"): $(grep -E ' passed, 0 failed$|: outcome ' <<<"$output" | paste -sd ' ')"
-}
-# Runs a build command, showing its output only when it fails (a static link with glibc
-# warns about functions of Rust's std the program never calls).
-quietly() {
-    local output
-    output="$("$@" 2>&1)" || fail "$* exited with $?: $output"
-}
-needed() { readelf -d "$1" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'; }
 
 step "install into $prefix"
 "$root/scripts/install.sh" --prefix "$prefix"
@@ -86,12 +55,12 @@ cd "$dir"
 # shellcheck disable=SC2046 # pkg-config's flags are words
 cc -std=c99 -Wall -Wextra -Werror -pedantic -O2 selfplay.c $(pkg-config --cflags --libs halma) \
     -o selfplay-shared
-needed selfplay-shared | grep -qx libhalma.so.0 || fail "selfplay-shared does not load libhalma.so.0"
+loads selfplay-shared | grep -qx libhalma.so.0 || fail "selfplay-shared does not load libhalma.so.0"
 passes ./selfplay-shared
 # shellcheck disable=SC2046
 quietly cc -static -std=c99 -Wall -Wextra -Werror -pedantic -O2 selfplay.c \
     $(pkg-config --static --cflags --libs halma) -o selfplay-static
-[ -z "$(needed selfplay-static)" ] || fail "selfplay-static loads $(needed selfplay-static)"
+[ -z "$(loads selfplay-static)" ] || fail "selfplay-static loads $(loads selfplay-static)"
 passes ./selfplay-static
 
 step "a C++ program, engine against engine, with CMake's find_package(halma)"
@@ -99,42 +68,21 @@ dir="$(outside selfplay-cpp "$root/tests/install/selfplay.cpp" "$root/tests/inst
     "$root/tests/c/check.h")"
 quietly cmake -S "$dir" -B "$dir/shared" -DCMAKE_BUILD_TYPE=Release
 quietly cmake --build "$dir/shared"
-needed "$dir/shared/selfplay" | grep -qx libhalma.so.0 || fail "the CMake build does not load libhalma.so.0"
+loads "$dir/shared/selfplay" | grep -qx libhalma.so.0 || fail "the CMake build does not load libhalma.so.0"
 LD_LIBRARY_PATH='' passes "$dir/shared/selfplay"
 quietly cmake -S "$dir" -B "$dir/static" -DCMAKE_BUILD_TYPE=Release -Dhalma_USE_STATIC_LIBS=ON
 quietly cmake --build "$dir/static"
-needed "$dir/static/selfplay" | grep -q libhalma && fail "the static CMake build loads libhalma"
+loads "$dir/static/selfplay" | grep -q libhalma && fail "the static CMake build loads libhalma"
 passes "$dir/static/selfplay"
 
 step "examples/c (make) and examples/cpp (CMake), played with scripted input"
-# One game's transcript: checks that `play` did what the input asked.
-plays() {
-    local play="$1" output
-    # A move, and the computer's answer at level 1.
-    output="$(printf 'l2-k3\n' | timeout 60 "$play" 1)" || fail "$play 1 exited with $?"
-    grep -q '^The computer plays [a-p][0-9]*-[a-p][0-9]*' <<<"$output" || fail "$play 1: $output"
-    # Bad input, a stop while the computer thinks at level 10, another move, quit.
-    output="$(printf 'zz\nl2-k9\nl2-k3\nboard\nstop\nk3-k4\nmoves\nquit\n' | timeout 60 "$play" 10)" ||
-        fail "$play 10 exited with $?"
-    grep -q 'PARSE_ERROR' <<<"$output" || fail "$play: no parse error for zz: $output"
-    grep -q '^Illegal move: .*ILLEGAL_MOVE' <<<"$output" || fail "$play: l2-k9 not refused: $output"
-    grep -q '^Stopped: ' <<<"$output" || fail "$play: stop did not stop: $output"
-    [ "$(grep -c '^The computer is thinking (type stop' <<<"$output")" = 2 ] ||
-        fail "$play: the second move was not played: $output"
-    grep -q '^The computer plays ' <<<"$output" || fail "$play: no computer move: $output"
-    for level in 0 11 x '1 2'; do
-        # shellcheck disable=SC2086 # '1 2' is two arguments
-        if "$play" $level </dev/null >/dev/null 2>&1; then fail "$play accepted '$level'"; fi
-    done
-    ok "$play: a move and the answer, a stop while thinking, bad input and levels refused"
-}
 dir="$(outside example-c "$root/examples/c/play.c" "$root/examples/c/Makefile")"
 quietly make -s -C "$dir" CFLAGS='-std=c99 -O2 -Wall -Wextra -Werror -pedantic'
-needed "$dir/play" | grep -qx libhalma.so.0 || fail "examples/c does not load libhalma.so.0"
+loads "$dir/play" | grep -qx libhalma.so.0 || fail "examples/c does not load libhalma.so.0"
 plays "$dir/play"
 make -s -C "$dir" clean
 quietly make -s -C "$dir" STATIC=1 CFLAGS='-std=c99 -O2 -Wall -Wextra -Werror -pedantic'
-needed "$dir/play" | grep -q libhalma && fail "examples/c STATIC=1 loads libhalma"
+loads "$dir/play" | grep -q libhalma && fail "examples/c STATIC=1 loads libhalma"
 plays "$dir/play"
 dir="$(outside example-cpp "$root/examples/cpp/play.cpp" "$root/examples/cpp/CMakeLists.txt")"
 quietly cmake -S "$dir" -B "$dir/build" -DCMAKE_CXX_FLAGS='-Wall -Wextra -Werror -pedantic'
