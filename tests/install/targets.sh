@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The C library on each target, from its release archive (run by .ci/run):
 #
-#   bash tests/install/targets.sh [TARGET...]
-#       (default: x86_64-linux-gnu aarch64-linux-gnu x86_64-windows-gnu)
+#   bash tests/install/targets.sh [--abi] [TARGET...]
+#       (default: x86_64-linux-gnu aarch64-linux-gnu x86_64-windows-gnu; --abi: step 1 only,
+#       which needs no build of the library)
 #
 # For each TARGET of scripts/lib/targets.sh, what is missing installed first (as root):
 #  1. the C ABI: tests/c/abi.c, compiled for the target and run there, prints the record of
@@ -25,6 +26,11 @@ root="$(cd "$(dirname "$0")/../.." && pwd)"
 . "$root/tests/install/lib.sh"
 work="$(mktemp -d "${TMPDIR:-/tmp}/halma-targets.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
+abi_only=no
+if [ "${1:-}" = --abi ]; then
+    abi_only=yes
+    shift
+fi
 [ $# -gt 0 ] || set -- x86_64-linux-gnu aarch64-linux-gnu x86_64-windows-gnu
 strict=(-Wall -Wextra -Werror -pedantic)
 
@@ -215,6 +221,7 @@ for target in "$@"; do
 
     step "$target: the C ABI"
     check_abi
+    [ "$abi_only" = no ] || continue
 
     step "$target: the release archive"
     check_archive
