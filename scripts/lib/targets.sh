@@ -5,7 +5,8 @@
 #   . "$root/scripts/lib/targets.sh"
 #   target_select aarch64-linux-gnu     # sets the target_* variables below, or fails
 #   target_tools                        # installs what is missing (as root), or fails
-#   target_run ./program ARGS...        # runs a program built for the target
+#   wine_prepare                        # for Windows: Wine ready to run programs, headless
+#   "${target_runner[@]}" ./program     # runs a program built for the target
 #
 # TARGET                 Rust's target                  C compiler (C++: g++)     run here by
 # x86_64-linux-gnu       x86_64-unknown-linux-gnu       cc                        itself
@@ -33,7 +34,7 @@ target_names=(x86_64-linux-gnu aarch64-linux-gnu armv7-linux-gnueabihf x86_64-wi
 # target_select TARGET: sets target_name, target_rust (Rust's target), target_os (linux,
 # windows or macos), target_cc and target_cxx (the C and C++ compilers), target_native (yes
 # when it is this machine's target), target_runner (the command that runs the target's
-# programs here, empty when native) and target_packages (the Debian packages that give them).
+# programs here, empty when native; Wine after wine_prepare) and target_packages (the Debian packages that give them).
 target_select() {
     target_name="$1"
     target_runner=()
@@ -56,7 +57,7 @@ target_select() {
     x86_64-windows-gnu)
         target_rust=x86_64-pc-windows-gnu target_os=windows
         target_cc=x86_64-w64-mingw32-gcc-posix target_cxx=x86_64-w64-mingw32-g++-posix
-        target_runner=(wine_run)
+        target_runner=(wine)
         target_packages=(gcc-mingw-w64-x86-64-posix g++-mingw-w64-x86-64-posix wine wine64)
         ;;
     aarch64-macos) target_rust=aarch64-apple-darwin target_os=macos ;;
@@ -102,17 +103,28 @@ target_pointer_width() {
     "$rustc" --print cfg --target "$target_rust" | sed -n 's/^target_pointer_width="\(.*\)"$/\1/p'
 }
 
-# target_output: the directory the selected target's build puts the library in (under
-# cargo's target directory: target/ unless CARGO_TARGET_DIR or a configuration says).
-target_output() {
+# target_cargo_dir: cargo's target directory for the selected target: target/ (unless
+# CARGO_TARGET_DIR or a configuration says otherwise) for this machine's, else a directory of
+# its own under target/cross/, so that two targets build at once (cargo locks its target
+# directory while it builds).
+target_cargo_dir() {
     local base
     base="$(cd "$root" && cargo metadata --no-deps --format-version 1 |
         sed -n 's/.*"target_directory":"\([^"]*\)".*/\1/p')"
     base="${base:-$root/target}"
     if [ "$target_native" = yes ]; then
-        echo "$base/release"
+        echo "$base"
     else
-        echo "$base/cross/$target_rust/release"
+        echo "$base/cross/$target_rust"
+    fi
+}
+
+# target_output: the directory the selected target's build puts the library in.
+target_output() {
+    if [ "$target_native" = yes ]; then
+        echo "$(target_cargo_dir)/release"
+    else
+        echo "$(target_cargo_dir)/$target_rust/release"
     fi
 }
 
@@ -155,16 +167,6 @@ target_tools() {
     }
 }
 
-# target_run PROGRAM ARGS...: runs a program of the selected target here (a Windows one's
-# output with Unix line ends).
-target_run() {
-    if [ ${#target_runner[@]} -eq 0 ]; then
-        "$@"
-    else
-        "${target_runner[@]}" "$@"
-    fi
-}
-
 # Wine, headless and bounded: a prefix of its own (WINEPREFIX, default target/wine under the
 # repository), made on the first call, with no display, no Mono or Gecko installers and no
 # debug output. The first start (wineboot) is bounded in time; every program is, by its
@@ -192,10 +194,4 @@ wine_stand_ins() {
     local source="$root/tests/install/wine/bcryptprimitives.c"
     [ -f "$dll" ] && [ "$dll" -nt "$source" ] && return 0
     "$target_cc" -shared -O2 -Wall -Werror -o "$dll" "$source" -ladvapi32
-}
-
-# wine_run PROGRAM ARGS...: runs a Windows program under Wine, its \r\n line ends made \n.
-wine_run() {
-    wine_prepare
-    wine "$@" | tr -d '\r'
 }

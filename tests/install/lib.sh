@@ -6,7 +6,8 @@
 checks=0
 runner=()
 
-step() { printf '\n-- %s\n' "$*"; }
+# A step's title, and when it starts (seconds into the script).
+step() { printf '\n-- %s (at %d s)\n' "$*" "$SECONDS"; }
 fail() {
     echo "FAILED: $*" >&2
     exit 1

@@ -8,8 +8,9 @@
 # For each TARGET of scripts/lib/targets.sh, what is missing installed first (as root):
 #  1. the C ABI: tests/c/abi.c, compiled for the target and run there, prints the record of
 #     tests/c/abi.txt (or of tests/c/abi-TARGET.txt, a target's own where a size differs);
-#  2. scripts/dist.sh TARGET builds the library and its archive, which is unpacked in a
-#     directory of its own: its files, their checksums (SHA256SUMS), nothing else;
+#  2. scripts/build-lib.sh builds the libraries (every target's at once) and scripts/dist.sh
+#     TARGET packs each into its archive, which is unpacked in a directory of its own: its
+#     files, their checksums (SHA256SUMS), nothing else;
 #  3. from the unpacked archive alone, the target's C and C++ compilers build tests/c's
 #     programs against the shared and the static library (through pkg-config), and
 #     examples/c (make, pkg-config) and examples/cpp (CMake, find_package), each shared and
@@ -67,7 +68,7 @@ $(cat "$program.diff")"
 # $version.
 check_archive() {
     local archive name
-    archive="$("$root/scripts/dist.sh" "$target_name" | tail -n 1)"
+    archive="$("$root/scripts/dist.sh" "$target_name" --no-build | tail -n 1)"
     (cd "$(dirname "$archive")" && sha256sum --quiet -c "$(basename "$archive").sha256") ||
         fail "$archive does not match its .sha256"
     case "$archive" in
@@ -202,22 +203,38 @@ windows_paths() {
     (IFS=';' && echo "${paths[*]}")
 }
 
+step "tools for $*"
 for target in "$@"; do
-    step "$target: tools"
     target_select "$target"
     target_tools
+done
+for tool in pkg-config cmake make unzip; do
+    command -v "$tool" >/dev/null || {
+        [ "$(id -u)" = 0 ] || fail "$tool is missing"
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$tool" >/dev/null
+    }
+done
+
+# The libraries, built side by side: a build is mostly one chain of crates (the standard
+# library's, then halma's), so that two builds keep two cores busy.
+if [ "$abi_only" = no ]; then
+    step "the libraries for $*, built at once (logs shown on failure)"
+    builds=()
+    for target in "$@"; do
+        "$root/scripts/build-lib.sh" "$target" >"$work/build-$target.log" 2>&1 &
+        builds+=("$!")
+    done
+    for ((i = 1; i <= $#; i++)); do
+        wait "${builds[i - 1]}" || fail "scripts/build-lib.sh ${!i}: $(cat "$work/build-${!i}.log")"
+    done
+    ok "built for $* (at $SECONDS s)"
+fi
+
+for target in "$@"; do
+    target_select "$target"
     runner=("${target_runner[@]}")
     mkdir -p "$work/$target_name"
-    for tool in pkg-config cmake make unzip; do
-        command -v "$tool" >/dev/null || {
-            [ "$(id -u)" = 0 ] || fail "$tool is missing"
-            DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$tool" >/dev/null
-        }
-    done
-    if [ "$target_os" = windows ]; then
-        wine_prepare
-        runner=(wine)
-    fi
+    [ "$target_os" != windows ] || wine_prepare
 
     step "$target: the C ABI"
     check_abi
@@ -247,4 +264,5 @@ for target in "$@"; do
 done
 
 echo
-echo "targets ($*): $checks passed, 0 failed"
+echo "the C library on $*:"
+echo "targets: $checks passed, 0 failed"
