@@ -264,5 +264,5 @@ for target in "$@"; do
 done
 
 echo
-echo "the C library on $*:"
+echo "the C library on $*, in $SECONDS s:"
 echo "targets: $checks passed, 0 failed"
