@@ -109,8 +109,8 @@ files relative to themselves.
 $running
 EOF
 
-(cd "$tree" && find . -type f ! -name SHA256SUMS | LC_ALL=C sort | sed 's|^\./||' |
-    xargs sha256sum >SHA256SUMS)
+sums="$(cd "$tree" && find . -type f | LC_ALL=C sort | sed 's|^\./||' | xargs sha256sum)"
+printf '%s\n' "$sums" >"$tree/SHA256SUMS"
 epoch="${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || date +%s)}"
 dist="$root/target/dist"
 mkdir -p "$dist"

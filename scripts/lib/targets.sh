@@ -1,7 +1,9 @@
+# shellcheck shell=bash
 # The targets the C library is built for, and what building for each and running its programs
 # on this machine (Debian x86-64) takes. Sourced (bash) by scripts/build-lib.sh,
 # scripts/install.sh, scripts/dist.sh and tests/install/targets.sh:
 #
+#   root=...                            # the repository's root, which the functions use
 #   . "$root/scripts/lib/targets.sh"
 #   target_select aarch64-linux-gnu     # sets the target_* variables below, or fails
 #   target_tools                        # installs what is missing (as root), or fails
@@ -159,7 +161,7 @@ target_tools() {
         echo "$target_name: installing Debian's ${target_packages[*]}"
         export DEBIAN_FRONTEND=noninteractive
         apt-get update -qq
-        apt-get install -y -qq --no-install-recommends "${target_packages[@]}" >/dev/null
+        apt-get install -y -qq "${target_packages[@]}" >/dev/null
     fi
     target_ready || {
         echo "$target_name: missing tools: as root, apt-get install ${target_packages[*]}" >&2

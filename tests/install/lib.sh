@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # What the checks of C and C++ hosts share (tests/install/run.sh, tests/install/targets.sh):
 # reporting, running programs bounded in time (through $runner, the command that runs the
 # target's programs here: empty for this machine's, else qemu or Wine), and playing the
@@ -17,7 +18,8 @@ ok() {
     echo "ok: $*"
 }
 
-# A copy of files of the tree in a directory of their own under $work.
+# A copy of files of the tree in a directory of their own under $work (the caller's
+# temporary directory).
 outside() {
     local dir="$work/$1"
     shift

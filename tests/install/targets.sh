@@ -99,7 +99,7 @@ check_archive() {
 # library (what lib.exe /def makes for MSVC; mingw's dlltool stands in for it here).
 check_dll() {
     local imports def_names header_names
-    imports="$(loads "$unpacked/bin/halma.dll" | tr 'A-Z' 'a-z' | LC_ALL=C sort | paste -sd ' ')"
+    imports="$(loads "$unpacked/bin/halma.dll" | tr '[:upper:]' '[:lower:]' | LC_ALL=C sort | paste -sd ' ')"
     for dll in $imports; do
         case "$dll" in
         kernel32.dll | ntdll.dll | msvcrt.dll | bcryptprimitives.dll | api-ms-win-*.dll) ;;
@@ -125,7 +125,7 @@ check_tests() {
     local dir="$work/$target_name/tests" kind test compiler standard flags
     mkdir -p "$dir"
     for kind in shared static; do
-        for test in test_halma.c test_engine.c test_halma.cpp test_halma_hpp.cpp; do
+        for test in $(cd "$root/tests/c" && ls test_*.c test_*.cpp); do
             case "$test" in
             *.c) compiler="$target_cc" standard=-std=c99 ;;
             *) compiler="$target_cxx" standard=-std=c++17 ;;
