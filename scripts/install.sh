@@ -85,6 +85,7 @@ windows)
     files=(halma.dll bin/halma.dll libhalma.dll.a lib/halma.dll.a halma.def lib/halma.def)
     links=()
     shared=bin/halma.dll
+    # shellcheck disable=SC2016 # a CMake variable, for the CMake package
     shared_property='IMPORTED_IMPLIB "${_halma_prefix}/lib/halma.dll.a"'
     ;;
 esac
@@ -129,6 +130,7 @@ for ((i = 0; i < ${#links[@]}; i += 2)); do
 done
 
 if [ "$relocatable" = yes ]; then
+    # shellcheck disable=SC2016 # pkg-config's variable: the directory of halma.pc
     pc_prefix='${pcfiledir}/../..'
 else
     pc_prefix="$prefix"

@@ -95,6 +95,7 @@ cd "$work"
 halma=($(pkg-config --cflags --libs halma))
 common=(-g -O1 -fno-omit-frame-pointer -Wall -Wextra -Werror -pedantic -I "$root/tests/c"
     "-DHALMA_EXPECTED_VERSION=\"$version\"")
+# shellcheck disable=SC2054 # one option naming two sanitizers
 address=(-fsanitize=address,undefined -fno-sanitize-recover=all)
 for test in test_halma test_engine; do
     cc -std=c99 "${common[@]}" "${address[@]}" "$root/tests/c/$test.c" "${halma[@]}" -lpthread \

@@ -95,10 +95,29 @@ check_archive() {
     ok "$target_name: $(basename "$archive"): ${#expected[@]} files, checksums match"
 }
 
+# Checks that the shared library exports the functions halma.h declares, no more, no fewer
+# (what a host links by name, on every target alike): an ELF library's dynamic symbols, the
+# DLL's exports as its .def lists them (the DLL's link writes it). Sets $exported.
+check_exports() {
+    local declared
+    declared="$(sed -n 's/^[a-z].* \**\(halma_[a-z0-9_]*\)(.*/\1/p' "$root/include/halma.h" | LC_ALL=C sort -u)"
+    if [ "$target_os" = windows ]; then
+        exported="$(sed -n 's/^ *\([A-Za-z_][A-Za-z0-9_]*\) @.*/\1/p' "$unpacked/lib/halma.def" | LC_ALL=C sort)"
+    else
+        exported="$(readelf --dyn-syms -W "$unpacked/lib/libhalma.so" |
+            awk 'NR > 3 && $7 != "UND" && $5 != "LOCAL" && $4 != "SECTION" && $4 != "FILE" { print $8 }' |
+            LC_ALL=C sort)"
+    fi
+    if [ -z "$exported" ] || [ "$exported" != "$declared" ]; then
+        fail "$target_name: the shared library's exports are not halma.h's functions: $(diff <(echo "$declared") <(echo "$exported"))"
+    fi
+    ok "$target_name: the shared library exports the $(wc -l <<<"$exported") functions of halma.h, nothing else"
+}
+
 # The Windows DLL: only Windows' own imports, and its .def alone gives a working import
 # library (what lib.exe /def makes for MSVC; mingw's dlltool stands in for it here).
 check_dll() {
-    local imports def_names header_names
+    local imports
     imports="$(loads "$unpacked/bin/halma.dll" | tr '[:upper:]' '[:lower:]' | LC_ALL=C sort | paste -sd ' ')"
     for dll in $imports; do
         case "$dll" in
@@ -107,16 +126,12 @@ check_dll() {
         esac
     done
     ok "halma.dll imports Windows' own DLLs only: $imports"
-    def_names="$(sed -n 's/^ *\(halma_[a-z0-9_]*\) @.*/\1/p' "$unpacked/lib/halma.def" | LC_ALL=C sort)"
-    header_names="$(sed -n 's/^[a-z].* \**\(halma_[a-z0-9_]*\)(.*/\1/p' "$root/include/halma.h" | LC_ALL=C sort -u)"
-    [ -n "$def_names" ] && [ "$def_names" = "$header_names" ] ||
-        fail "halma.def exports are not halma.h's functions: $(diff <(echo "$header_names") <(echo "$def_names"))"
     x86_64-w64-mingw32-dlltool -d "$unpacked/lib/halma.def" -D halma.dll -l "$work/halma-from-def.lib"
     "$target_cc" -std=c99 "${strict[@]}" -I "$unpacked/include" -I "$root/tests/c" \
         "-DHALMA_EXPECTED_VERSION=\"$version\"" "$root/tests/c/test_halma.c" \
         "$work/halma-from-def.lib" -o "$work/test_halma-def.exe"
     passes "$work/test_halma-def.exe"
-    ok "halma.def: the $(wc -l <<<"$def_names") functions of halma.h, an import library made from it works"
+    ok "halma.def: an import library made from it alone links and runs test_halma.c"
 }
 
 # Builds tests/c's programs against the shared and the static library of the archive, and
@@ -242,6 +257,8 @@ for target in "$@"; do
 
     step "$target: the release archive"
     check_archive
+
+    check_exports
 
     export PKG_CONFIG_LIBDIR="$unpacked/lib/pkgconfig" PKG_CONFIG_PATH=""
     if [ "$target_os" = windows ]; then
