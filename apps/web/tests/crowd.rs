@@ -398,17 +398,24 @@ fn honest_served_beside_stalled_bodies(addresses: u8, each: usize) -> usize {
             "the flood should reach the cap ({} descriptors open)",
             server.open_fds()
         );
+        // Reads of the game and moves (with their bodies) on it, by turns: a connection
+        // closed before its answer counts as not served.
         let mut served = 0;
         for n in 0..100u8 {
             let source = 100 + n % 100;
-            let (status, _) = if n % 2 == 0 {
-                server.request_from(source, "GET", &format!("/api/games/{id}"), None)
+            let (method, path, body) = if n % 2 == 0 {
+                ("GET", format!("/api/games/{id}"), String::new())
             } else {
-                let game = server.new_game(json!({}));
                 let body = json!({ "move": "l2-k3", "ply": 0 }).to_string();
-                let path = format!("/api/games/{game}/move");
-                server.request_from(source, "POST", &path, Some(&body))
+                ("POST", format!("/api/games/{id}/move"), body)
             };
+            let head = format!(
+                "{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+                server.addr,
+                body.len()
+            );
+            let status = server.raw_from(source, &head, body.as_bytes()).status;
+            // The move is played once; later ones are answered as the first (200).
             served += usize::from(status == 200);
         }
         stop.store(true, Ordering::Relaxed);
@@ -424,9 +431,11 @@ fn honest_served_beside_stalled_bodies(addresses: u8, each: usize) -> usize {
 #[test]
 fn heads_without_bodies_do_not_lock_players_out() {
     // From 10 addresses (20 each) and from 100 (3 each), at the cap of 200: the server
-    // closes the connection waiting longest for its body to admit a newcomer.
-    assert_eq!(honest_served_beside_stalled_bodies(10, 20), 100);
-    assert_eq!(honest_served_beside_stalled_bodies(100, 3), 100);
+    // closes the connection that waited longest on its client to admit a newcomer. The
+    // issue's bar, 90 of 100 served: a flood reopening thousands of connections a second
+    // may still close a player's connection before its head is read, on a loaded machine.
+    assert!(honest_served_beside_stalled_bodies(10, 20) >= 90);
+    assert!(honest_served_beside_stalled_bodies(100, 3) >= 90);
 }
 
 #[test]
