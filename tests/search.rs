@@ -9,8 +9,7 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use common::within;
-use halma::search::SCORE_WIN;
-use halma::search::{Params, evaluate};
+use halma::search::{DEFAULT_CONTEMPT, Params, SCORE_WIN, evaluate};
 use halma::{
     Bitboard, Draw, Engine, ForcedResult, Game, Limits, Move, Outcome, Position, SearchError, Side,
     Square,
@@ -72,27 +71,28 @@ fn random_game(rng: &mut Rng, plies: usize) -> Game {
 }
 
 /// Plain negamax: every move, no table, no ordering, no pruning; the engine's rules for
-/// wins, draws and repetitions (of the game or of the path).
+/// wins, draws and repetitions (of the game or of the path), a draw worth `draw` to the side
+/// to move.
 fn negamax(
     game: &Game,
     params: &Params,
     position: &mut Position,
     path: &mut Vec<u64>,
-    depth: u32,
-    ply: i32,
+    (depth, ply): (u32, i32),
+    draw: i32,
 ) -> i32 {
     if ply > 0
         && (path.contains(&position.hash())
             || game.positions().iter().any(|p| p.hash() == position.hash()))
     {
-        return 0;
+        return draw;
     }
     if depth == 0 {
         return evaluate(game, params, position);
     }
     let moves = position.legal_moves();
     if moves.is_empty() {
-        return 0;
+        return draw;
     }
     let side = position.turn();
     path.push(position.hash());
@@ -102,13 +102,30 @@ fn negamax(
         let score = if position.winner() == Some(side) {
             SCORE_WIN - (ply + 1)
         } else {
-            -negamax(game, params, position, path, depth - 1, ply + 1)
+            -negamax(game, params, position, path, (depth - 1, ply + 1), -draw)
         };
         position.undo_unchecked(mv);
         best = best.max(score);
     }
     path.pop();
     best
+}
+
+/// Plays a random move, a random reply and the first move taken back (when the game allows),
+/// so that the side to move can return to a position of the game.
+fn step_out_and_back(rng: &mut Rng, game: &mut Game) {
+    for _ in 0..2 {
+        let moves = game.legal_moves();
+        if moves.is_empty() {
+            return;
+        }
+        game.play(moves[rng.below(moves.len())]).unwrap();
+    }
+    let first = game.moves()[game.moves().len() - 2];
+    let back = Move::new(first.to, first.from);
+    if game.position().is_legal(back) {
+        game.play(back).unwrap();
+    }
 }
 
 #[test]
@@ -122,12 +139,26 @@ fn alpha_beta_with_table_and_ordering_equals_plain_negamax() {
         (40, 120)
     };
     let mut checked = [0; 4];
+    let mut repeating = 0;
     while checked[2] + checked[3] < count {
         let plies = rng.below(160);
-        let game = random_game(&mut rng, plies);
+        let mut game = random_game(&mut rng, plies);
+        // Half the games end with moves out and back, every third searched with contempt
+        // either way: a draw is then worth less (or more) to the side to move.
+        if rng.below(2) == 0 {
+            step_out_and_back(&mut rng, &mut game);
+        }
         if game.outcome().is_over() {
             continue;
         }
+        let contempt = [0, DEFAULT_CONTEMPT, -80][(checked[2] + checked[3]) % 3];
+        engine.set_contempt(contempt);
+        let start = *game.position();
+        repeating += usize::from(start.legal_moves().iter().any(|&mv| {
+            let mut next = start;
+            next.play_unchecked(mv);
+            game.occurrences(&next) > 0
+        }));
         let moves = game.legal_moves().len();
         // Depth 3 where the tree is small enough, else depth 2.
         let depth = if moves <= max_moves && checked[3] < count / 3 {
@@ -136,7 +167,14 @@ fn alpha_beta_with_table_and_ordering_equals_plain_negamax() {
             2
         };
         let mut position = *game.position();
-        let expected = negamax(&game, &params, &mut position, &mut Vec::new(), depth, 0);
+        let expected = negamax(
+            &game,
+            &params,
+            &mut position,
+            &mut Vec::new(),
+            (depth, 0),
+            -contempt,
+        );
         let limits = Limits::depth(depth).with_params(params.clone());
         let result = engine.search(&game, &limits).expect("an ongoing game");
         assert_eq!(
@@ -148,6 +186,7 @@ fn alpha_beta_with_table_and_ordering_equals_plain_negamax() {
         assert_eq!(result.depth, depth.min(result.depth));
         checked[depth as usize] += 1;
     }
+    assert!(repeating >= count / 8, "{repeating} positions could repeat");
 }
 
 /// A position where `x` has 18 pieces in its goal and its last one can enter it: the camp
@@ -506,4 +545,117 @@ fn the_engine_does_not_keep_a_piece_home_to_spoil_a_win() {
         assert_eq!(result.best_move.from, square("e16"), "{limits:?}");
         assert!(!Side::O.home().contains(result.best_move.to), "{limits:?}");
     }
+}
+
+/// The start, then `m1-k3 d16-f16 l1-k1 b12-a11 k1-l1`: `o` went back with `b12-a11`, `x`
+/// undid `l1-k1`, and `o` can take its move back (`a11-b12`) to a position of the game. It is
+/// behind (its evaluation of playing on is below 0), so with contempt 0 it repeats; with the
+/// default contempt a draw is worth less than playing on, so it plays on.
+fn o_can_repeat_a_little_behind() -> (Game, Move) {
+    let mut game = Game::new();
+    for text in ["m1-k3", "d16-f16", "l1-k1", "b12-a11", "k1-l1"] {
+        game.play_text(text).unwrap();
+    }
+    (game, mv("a11-b12"))
+}
+
+/// The position after `mv` in `game` is one of the game's.
+fn repeats(game: &Game, mv: Move) -> bool {
+    let mut next = *game.position();
+    next.play_unchecked(mv);
+    game.occurrences(&next) > 0
+}
+
+#[test]
+fn contempt_decides_between_a_repetition_and_playing_on() {
+    let (game, repetition) = o_can_repeat_a_little_behind();
+    let limits = Limits::depth(3);
+    let with = |contempt| {
+        let mut engine = Engine::new();
+        engine.set_contempt(contempt);
+        engine.search(&game, &limits).unwrap()
+    };
+    let even = with(0);
+    assert_eq!((even.best_move, even.score), (repetition, 0));
+    let default = Engine::new().search(&game, &limits).unwrap();
+    let explicit = with(DEFAULT_CONTEMPT);
+    assert_eq!(
+        (default.best_move, default.score),
+        (explicit.best_move, explicit.score)
+    );
+    assert!(!repeats(&game, default.best_move), "{}", default.best_move);
+    assert!(
+        default.score > -DEFAULT_CONTEMPT && default.score < 0,
+        "{}",
+        default.score
+    );
+    // A negative contempt seeks the draw: it is worth more than an even game.
+    let seeking = with(-100);
+    assert_eq!((seeking.best_move, seeking.score), (repetition, 100));
+}
+
+/// `x` has five pieces far ahead, then steps `g9-g10` out and back while `o` plays `b12-b11`:
+/// `o` can take `b11-b12` back to the start of the game, far behind. A draw beats playing on
+/// to a lost race: it takes it, contempt or not.
+#[test]
+fn a_lost_race_takes_the_repetition() {
+    let start: Position =
+        "ooooo11/ooooo11/oooo12/ooo13/oo14/16/16/6xxxxx5/16/16/16/16/16/12xxxx/11xxxxx/11xxxxx x"
+            .parse()
+            .unwrap();
+    let mut game = Game::from_position(start);
+    for text in ["g9-g10", "b12-b11", "g10-g9"] {
+        game.play_text(text).unwrap();
+    }
+    for contempt in [0, DEFAULT_CONTEMPT, 300] {
+        let mut engine = Engine::new();
+        engine.set_contempt(contempt);
+        for limits in [Limits::depth(3), Limits::nodes(20_000)] {
+            let result = engine.search(&game, &limits).unwrap();
+            assert_eq!(result.best_move, mv("b11-b12"), "contempt {contempt}");
+            assert_eq!(result.score, -contempt, "contempt {contempt}");
+        }
+    }
+}
+
+/// In games where the side to move can return to a position of the game (random games, then
+/// moves out and back), every level and limit plays a move that repeats only when nothing
+/// scores better than the draw it is (minus the contempt), and the levels that choose
+/// imperfectly on purpose never pick one by accident.
+#[test]
+fn a_repetition_is_played_only_when_nothing_beats_it() {
+    let mut rng = Rng(11);
+    let all_limits: Vec<Limits> = (1..=5)
+        .map(|level| Limits::level(level).without_pace())
+        .chain([Limits::depth(3), Limits::nodes(3_000)])
+        .collect();
+    let mut offered = 0;
+    let mut taken = 0;
+    while offered < 24 {
+        let plies = rng.below(120);
+        let mut game = random_game(&mut rng, plies);
+        step_out_and_back(&mut rng, &mut game);
+        let moves = game.legal_moves();
+        if game.outcome().is_over() || !moves.iter().any(|&mv| repeats(&game, mv)) {
+            continue;
+        }
+        offered += 1;
+        for limits in &all_limits {
+            let result = Engine::new().search(&game, limits).unwrap();
+            if repeats(&game, result.best_move) {
+                taken += 1;
+                assert_eq!(
+                    result.score,
+                    -DEFAULT_CONTEMPT,
+                    "{limits:?} {}",
+                    game.position()
+                );
+            }
+        }
+    }
+    // Some positions are lost enough to take the draw, most are not.
+    assert!(
+        taken > 0 && taken < offered * all_limits.len() / 2,
+        "{taken} repetitions"
+    );
 }

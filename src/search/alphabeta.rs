@@ -57,8 +57,9 @@ pub(crate) struct Searcher<'a> {
     /// Whether the current root iteration found a better move than its first.
     pub(crate) best_changed: bool,
     /// What a draw (by repetition or for want of moves) is worth to the side to move at the
-    /// root: 0, but for a blocked side the value of its position as it stands, so that it
-    /// prefers any improvement to a repetition and a repetition to anything worse.
+    /// root: minus the engine's contempt, but for a blocked side the value of its position
+    /// as it stands, so that it prefers any improvement to a repetition and a repetition to
+    /// anything worse.
     pub(crate) draw: i32,
     /// The side to move at the root.
     root_side: Side,
@@ -83,7 +84,8 @@ pub(crate) struct Team<'a> {
 }
 
 impl<'a> Searcher<'a> {
-    /// A thread of a search of `game` within `limits` started at `start`, ended by `stop`.
+    /// A thread of a search of `game` within `limits` started at `start`, ended by `stop`,
+    /// a draw worth `contempt` less than an even game to the side to move.
     pub(crate) fn new(
         table: &'a Table,
         stop: &'a StopToken,
@@ -91,6 +93,7 @@ impl<'a> Searcher<'a> {
         game: &Game,
         limits: &Limits,
         start: Instant,
+        contempt: i32,
     ) -> Searcher<'a> {
         let params = limits.params.clone();
         let eval = Evaluator::new(&params, game);
@@ -101,10 +104,18 @@ impl<'a> Searcher<'a> {
             }
         }
         let root_side = game.position().turn();
+        // A blocked side can at best draw: contempt would only make it spoil its position
+        // to put the draw off.
         let draw = if eval.blocked(root_side) {
             eval.evaluate(game.position()).min(DRAW)
         } else {
-            DRAW
+            if contempt != 0 {
+                // The scores of draws depend on the side they are worth less to, and how
+                // much: entries of searches for the other side or another contempt differ.
+                salt ^= (u64::from(contempt as u32) << 1 | root_side.index() as u64)
+                    .wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            }
+            DRAW - contempt
         };
         let mut game_hashes: Vec<u64> = game.positions().iter().map(Position::hash).collect();
         game_hashes.sort_unstable();

@@ -315,13 +315,29 @@ pub(crate) fn spoiling(position: &Position) -> Bitboard {
 /// How many plies the opponent must have held `side`'s goal camp for a block.
 const KEEP_PLIES: usize = 12;
 
+/// How near its goal corner ([`DISTANCE`]) each piece of a blocked side waits: one further
+/// back still has its race to run. (A side's pieces all fit within 8 of the corner with the
+/// opponent's 19 kept in the camp.)
+const WAITING_DISTANCE: i32 = 10;
+
+/// Whether every piece of `side` outside its goal camp waits within [`WAITING_DISTANCE`] of
+/// the goal corner.
+fn waiting(board: &Board, side: Side) -> bool {
+    let distance = &DISTANCE[side.index()];
+    (board.pieces(side) - side.goal())
+        .iter()
+        .all(|square| distance[square.index() as usize] <= WAITING_DISTANCE)
+}
+
 /// Whether `side` is blocked in `game`: the opponent has held squares of `side`'s goal camp
-/// (its own home) for the last [`KEEP_PLIES`] plies and `side` is [nearly
-/// done](nearly_done): `side` can fill what it can and wait, but not win unless they leave.
+/// (its own home) for the last [`KEEP_PLIES`] plies, `side` is [nearly done](nearly_done)
+/// and its pieces outside the goal [wait](waiting) near it: `side` can fill what it can and
+/// wait, but not win unless they leave. (An opponent that keeps its army at home in the
+/// opening, repeating moves, blocks nothing yet: `side` has its race to run.)
 pub(crate) fn is_blocked(game: &Game, side: Side) -> bool {
     let board = Board::new(game.position());
     let kept = board.kept(side);
-    if kept.is_empty() || !nearly_done(&board, side, kept) {
+    if kept.is_empty() || !nearly_done(&board, side, kept) || !waiting(&board, side) {
         return false;
     }
     let positions = game.positions();

@@ -1,8 +1,10 @@
-//! The final choice among the root moves: deliberate imperfection for the lower levels, and
-//! the repetition that ends a drawn game.
+//! The final choice among the root moves: deliberate imperfection for the lower levels (that
+//! never chooses a draw), and the repetition that ends a drawn game.
 
 use crate::distance::{gain, remaining};
 use crate::game::Game;
+use crate::moves::Move;
+use crate::position::Position;
 
 use super::alphabeta::Searcher;
 use super::report::Answer;
@@ -31,14 +33,19 @@ impl Searcher<'_> {
             margin * left.min(150) / 150
         };
         if margin > 0 && best.score.abs() < FORCED {
-            // Near-best moves, never a backward one (unless it is the best).
+            // Near-best moves, never a backward one (unless it is the best), and never a
+            // draw by accident: none that scores no better than a draw, none after which the
+            // opponent can repeat a position of the game (a search one ply deep does not see
+            // that reply). With none left, the best.
             let candidates: Vec<&RootMove> = root
                 .iter()
                 .filter(|rm| {
                     rm.exact
                         && rm.score >= best.score - margin
                         && rm.score < FORCED
+                        && rm.score > self.draw
                         && (gain(side, rm.mv.from, rm.mv.to) >= 0 || rm.mv == best.best_move)
+                        && !self.lets_repeat(position, rm.mv)
                 })
                 .collect();
             let total: i64 = candidates
@@ -72,6 +79,24 @@ impl Searcher<'_> {
 }
 
 impl Searcher<'_> {
+    /// Whether after `mv` in `position` the game repeats a position: at once, or by a reply
+    /// of the opponent.
+    fn lets_repeat(&self, position: &Position, mv: Move) -> bool {
+        let mut next = *position;
+        next.play_unchecked(mv);
+        self.in_game(&next)
+            || next.legal_moves().iter().any(|&reply| {
+                let mut after = next;
+                after.play_unchecked(reply);
+                self.in_game(&after)
+            })
+    }
+
+    /// Whether `position` is one of the game's.
+    fn in_game(&self, position: &Position) -> bool {
+        self.game_hashes.binary_search(&position.hash()).is_ok()
+    }
+
     /// A drawn root move that repeats: one back to a position of the game, else one that
     /// takes back our previous move, so that a game nobody can win ends by repetition as soon
     /// as the opponent repeats too.
@@ -81,7 +106,7 @@ impl Searcher<'_> {
         let back = root.iter().find(|rm| {
             let mut next = *position;
             next.play_unchecked(rm.mv);
-            self.game_hashes.binary_search(&next.hash()).is_ok()
+            self.in_game(&next)
         });
         let moves = game.moves();
         let previous = moves.len().checked_sub(2).map(|index| moves[index]);

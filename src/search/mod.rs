@@ -17,6 +17,17 @@
 //! search path scores as a draw. It takes a win when it has one, prefers the faster win, and
 //! always returns a legal move, even when stopped at once.
 //!
+//! # Draws and contempt
+//! A draw (by repetition, or for want of moves) is worth the engine's
+//! [contempt](Engine::set_contempt) less than an even game to the engine, and that much more
+//! to its opponent: with contempt on, the engine plays on rather than repeat while its
+//! evaluation of playing on stays above minus the contempt, and takes the draw when it is
+//! further behind than that (a lost race). A new engine has the contempt for play against
+//! people, [`DEFAULT_CONTEMPT`]; engine-against-engine matches and the `bench` tool set 0.
+//! When the opponent truly blocks the engine's goal camp (keeps pieces there while the
+//! engine has nothing left to do but wait), the game can only be drawn: contempt no longer
+//! counts, and the engine repeats as soon as nothing improves.
+//!
 //! # Scores
 //! From the side to move's point of view, in hundredths of a move of race advantage. A
 //! forced win in `n` plies is [`SCORE_WIN`]` - n`, a forced loss its negation; every other
@@ -86,6 +97,7 @@ pub use stop::{StopHandle, StopToken};
 
 use crate::race::Solver;
 use report::Answer;
+use threads::Settings;
 use tt::Table;
 
 /// The default size of the transposition table, in mebibytes (small enough for a phone).
@@ -93,6 +105,15 @@ pub const DEFAULT_TABLE_MB: usize = 16;
 
 /// The most threads an engine searches with ([`Engine::set_threads`]).
 pub const MAX_THREADS: usize = 256;
+
+/// The contempt of a new engine ([`Engine::set_contempt`]): a draw is worth a move and a
+/// half less than an even game to it. Above the second mover's deficit in the opening (about
+/// two thirds of a move, which a draw at 0 beat: a player who repeated moves drew), below the
+/// margin of a race that is lost in earnest.
+pub const DEFAULT_CONTEMPT: i32 = 150;
+
+/// The largest contempt either way ([`Engine::set_contempt`]): ten moves.
+pub const MAX_CONTEMPT: i32 = 1_000;
 
 /// Why a search was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
@@ -120,7 +141,7 @@ pub struct Engine {
     /// transposition table).
     solver: Option<Box<Solver>>,
     table_mb: usize,
-    threads: usize,
+    settings: Settings,
 }
 
 impl Engine {
@@ -138,7 +159,10 @@ impl Engine {
             running: StopHandle::default(),
             solver: None,
             table_mb: mb,
-            threads: 1,
+            settings: Settings {
+                threads: 1,
+                contempt: DEFAULT_CONTEMPT,
+            },
         }
     }
 
@@ -163,12 +187,44 @@ impl Engine {
     /// # Ok::<(), halma::SearchError>(())
     /// ```
     pub fn set_threads(&mut self, threads: usize) {
-        self.threads = threads.clamp(1, MAX_THREADS);
+        self.settings.threads = threads.clamp(1, MAX_THREADS);
     }
 
     /// The threads each search runs on.
     pub fn threads(&self) -> usize {
-        self.threads
+        self.settings.threads
+    }
+
+    /// Sets how much less than an even game a draw is worth to the engine, in hundredths of
+    /// a move (the unit of scores), from now on: clamped to `-MAX_CONTEMPT ..=
+    /// MAX_CONTEMPT`; [`DEFAULT_CONTEMPT`] by default, for play against people.
+    ///
+    /// With contempt `c`, a draw (by repetition or for want of moves) scores `-c` for the
+    /// engine and `c` for its opponent: the engine never steers into a repetition while it
+    /// finds playing on worth more than `-c`, and takes one when it is further behind. 0
+    /// scores a draw as an even game, for matches between engines and analysis, where a
+    /// draw is worth the same to both sides; a negative contempt makes the engine seek
+    /// draws. A goal camp the opponent truly blocks is drawn whatever the contempt (see the
+    /// [module docs](self)).
+    ///
+    /// ```
+    /// use halma::{Engine, search::DEFAULT_CONTEMPT};
+    ///
+    /// let mut engine = Engine::new();
+    /// assert_eq!(engine.contempt(), DEFAULT_CONTEMPT);
+    /// engine.set_contempt(0);
+    /// assert_eq!(engine.contempt(), 0);
+    /// engine.set_contempt(i32::MAX);
+    /// assert_eq!(engine.contempt(), halma::search::MAX_CONTEMPT);
+    /// ```
+    pub fn set_contempt(&mut self, contempt: i32) {
+        self.settings.contempt = contempt.clamp(-MAX_CONTEMPT, MAX_CONTEMPT);
+    }
+
+    /// How much less than an even game a draw is worth to the engine
+    /// ([`Engine::set_contempt`]).
+    pub fn contempt(&self) -> i32 {
+        self.settings.contempt
     }
 
     /// A handle that stops this engine's running search, usable from any thread.
@@ -265,7 +321,7 @@ impl Engine {
                 info(&answer.info(answer.nodes, start.elapsed()));
                 answer
             }
-            None => threads::search(&self.table, stop, self.threads, game, limits, start, info),
+            None => threads::search(&self.table, stop, self.settings, game, limits, start, info),
         };
         // The level's minimum thinking time, outside the search proper: waited out here
         // where the platform can sleep (a stop ends the wait too), left to the host on

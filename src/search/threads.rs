@@ -23,19 +23,29 @@ use super::tt::Table;
 /// less.
 const HELPER_STACK: usize = 4 << 20;
 
-/// Searches `game` within `limits` on `threads` threads (at least one: the calling thread),
-/// started at `start`, ended by `stop`; `info` hears of each iteration of the main thread.
-/// The nodes of the outcome are those of every thread. A helper the system refuses to start
-/// is done without.
+/// What an engine sets for each of its searches.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Settings {
+    /// The threads a search runs on (at least one: the calling thread).
+    pub(crate) threads: usize,
+    /// How much less than an even game a draw is worth to the side to move at the root
+    /// (`Engine::set_contempt`).
+    pub(crate) contempt: i32,
+}
+
+/// Searches `game` within `limits` with the engine's `settings`, started at `start`, ended by
+/// `stop`; `info` hears of each iteration of the main thread. The nodes of the outcome are
+/// those of every thread. A helper the system refuses to start is done without.
 pub(crate) fn search(
     table: &Table,
     stop: &StopToken,
-    threads: usize,
+    settings: Settings,
     game: &Game,
     limits: &Limits,
     start: Instant,
     info: &mut dyn FnMut(&SearchInfo),
 ) -> Answer {
+    let threads = settings.threads;
     let shared = Shared::new(threads);
     let searcher = |number| {
         let team = Team {
@@ -43,7 +53,7 @@ pub(crate) fn search(
             number,
             threads,
         };
-        Searcher::new(table, stop, team, game, limits, start)
+        Searcher::new(table, stop, team, game, limits, start, settings.contempt)
     };
     let mut outcome = std::thread::scope(|scope| {
         let helpers: Vec<_> = (1..threads)
@@ -133,7 +143,7 @@ mod tests {
             threads: number + 1,
         };
         let limits = Limits::depth(depth).with_params(Params::exhaustive());
-        let mut searcher = Searcher::new(&table, &stop, team, &game, &limits, Instant::now());
+        let mut searcher = Searcher::new(&table, &stop, team, &game, &limits, Instant::now(), 0);
         let mut depths = Vec::new();
         let answer = searcher.run(&game, &limits, &mut |info| depths.push(info.depth));
         (depths, answer.score)
@@ -207,7 +217,7 @@ mod tests {
             defer_depth: 2,
             ..Params::exhaustive()
         });
-        let mut searcher = Searcher::new(&table, &stop, team, &game, &limits, Instant::now());
+        let mut searcher = Searcher::new(&table, &stop, team, &game, &limits, Instant::now(), 0);
         let answer = searcher.run(&game, &limits, &mut |_| {});
         (answer.score, searcher.nodes)
     }
@@ -234,10 +244,14 @@ mod tests {
     /// A depth-3 search of `game` on one thread with `table`.
     fn search_with(table: &Table, game: &Game) -> Answer {
         let limits = Limits::depth(3);
+        let settings = Settings {
+            threads: 1,
+            contempt: 0,
+        };
         search(
             table,
             &StopToken::new(),
-            1,
+            settings,
             game,
             &limits,
             Instant::now(),
