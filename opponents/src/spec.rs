@@ -3,9 +3,9 @@
 
 use std::time::Duration;
 
-use halma::Limits;
 #[cfg(feature = "tuning")]
 use halma::search::Params;
+use halma::{Engine, Limits};
 
 /// `text` as the whole number that `key` takes.
 pub(crate) fn whole<T: std::str::FromStr>(text: &str, key: &str) -> Result<T, String> {
@@ -13,13 +13,18 @@ pub(crate) fn whole<T: std::str::FromStr>(text: &str, key: &str) -> Result<T, St
         .map_err(|_| format!("{key} takes a whole number, not {text:?}"))
 }
 
-/// An engine player: the limits it searches within and the threads it searches on.
+/// An engine player: the limits it searches within, the threads it searches on and its
+/// contempt.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Spec {
     /// The limits (and, with the `tuning` feature, search parameters).
     pub limits: Limits,
     /// The threads (`threads=N`; 1 by default).
     pub threads: usize,
+    /// The contempt (`contempt=N`, see `halma::Engine::set_contempt`), if set; else the
+    /// engine's default, unless the host decides otherwise (the match tool sets 0 between
+    /// engines).
+    pub contempt: Option<i32>,
 }
 
 impl Spec {
@@ -30,8 +35,9 @@ impl Spec {
     /// - `level:N`: difficulty level N (1..=10) without its minimum thinking time;
     ///   `paced-level:N`: the same with it, as a host plays it;
     /// - `ab2` (feature `tuning`): a plain depth-2 alpha-beta (nothing pruned);
-    /// - settings: `threads=N` (the engine's threads, 1 to 256) and, with the feature
-    ///   `tuning`, any search parameter (`halma::search::Params::set`).
+    /// - settings: `threads=N` (the engine's threads, 1 to 256), `contempt=N` (what a draw
+    ///   is worth less than an even game to it, in hundredths of a move, -1000 to 1000) and,
+    ///   with the feature `tuning`, any search parameter (`halma::search::Params::set`).
     ///
     /// ```
     /// use std::time::Duration;
@@ -66,6 +72,7 @@ impl Spec {
         #[cfg(feature = "tuning")]
         let mut params = limits.params().clone();
         let mut threads = 1;
+        let mut contempt = None;
         for setting in parts {
             let (name, value) = setting
                 .split_once('=')
@@ -78,6 +85,13 @@ impl Spec {
                         halma::search::MAX_THREADS
                     ));
                 }
+            } else if name == "contempt" {
+                let most = halma::search::MAX_CONTEMPT;
+                let value = whole::<i32>(value, name)?;
+                if !(-most..=most).contains(&value) {
+                    return Err(format!("contempt: -{most} to {most}, not {value}"));
+                }
+                contempt = Some(value);
             } else {
                 #[cfg(feature = "tuning")]
                 params.set(name, value)?;
@@ -87,7 +101,21 @@ impl Spec {
         }
         #[cfg(feature = "tuning")]
         let limits = limits.with_params(params);
-        Ok(Spec { limits, threads })
+        Ok(Spec {
+            limits,
+            threads,
+            contempt,
+        })
+    }
+}
+
+impl Spec {
+    /// Sets `engine` up to play this player: its threads, and its contempt when set.
+    pub fn apply(&self, engine: &mut Engine) {
+        engine.set_threads(self.threads);
+        if let Some(contempt) = self.contempt {
+            engine.set_contempt(contempt);
+        }
     }
 }
 
@@ -117,11 +145,19 @@ mod tests {
             "time:100,threads=0",
             "time:100,threads=257",
             "time:100,threads=x",
+            "time:100,contempt=",
+            "time:100,contempt=1001",
+            "time:100,contempt=-1001",
+            "time:100,contempt=1.5",
             "fast",
         ] {
             assert!(limits(bad).is_err(), "{bad:?} is read");
         }
         assert_eq!(Spec::parse("time:100").unwrap().threads, 1);
         assert_eq!(Spec::parse("time:100,threads=2").unwrap().threads, 2);
+        assert_eq!(Spec::parse("time:100").unwrap().contempt, None);
+        let spec = Spec::parse("nodes:500,contempt=-40,threads=2").unwrap();
+        assert_eq!((spec.contempt, spec.threads), (Some(-40), 2));
+        assert_eq!(Spec::parse("level:5,contempt=0").unwrap().contempt, Some(0));
     }
 }

@@ -4,6 +4,7 @@
 use halma::{Engine, Game, Move};
 
 use crate::blocker::blocker;
+use crate::repeaters::{camper, cycler, pendulum};
 use crate::rng::Rng;
 use crate::spec::{Spec, whole};
 use crate::styles::{greedy, lazy, random, spoiler};
@@ -39,8 +40,15 @@ pub enum Style<H = NoHostPlayer> {
     Blocker,
     /// `random`.
     Random,
-    /// `random:N+PLAYER`: random for the game's first `N` plies, then the other style.
-    Mixture(usize, Box<Style<H>>),
+    /// `pendulum`.
+    Pendulum,
+    /// `cycler`.
+    Cycler,
+    /// `camper`.
+    Camper,
+    /// `NAME:N+PLAYER`: the first style (`random`, `pendulum`, `cycler` or `camper`) for the
+    /// game's first `N` plies, then the second.
+    Mixture(usize, Box<Style<H>>, Box<Style<H>>),
     /// The engine within limits (`time:100`, `level:5`, ...).
     Engine(Spec),
     /// A player of the host's own.
@@ -62,22 +70,57 @@ impl<H: HostPlayer> Style<H> {
         if let Some(host) = H::parse(spec) {
             return host.map(Style::Host);
         }
-        if let Some(rest) = spec.strip_prefix("random:") {
-            let (plies, then) = rest
-                .split_once('+')
-                .ok_or_else(|| format!("{spec:?}: write random:N+PLAYER (random for N plies)"))?;
-            let plies = whole(plies, "random")?;
-            return Ok(Style::Mixture(plies, Box::new(Style::parse(then)?)));
+        if let Some((name, rest)) = spec.split_once(':')
+            && let Some(first) = Style::opening(name)
+        {
+            let (plies, then) = rest.split_once('+').ok_or_else(|| {
+                format!("{spec:?}: write {name}:N+PLAYER ({name} for N plies, then PLAYER)")
+            })?;
+            let plies = whole(plies, name)?;
+            return Ok(Style::Mixture(
+                plies,
+                Box::new(first),
+                Box::new(Style::parse(then)?),
+            ));
+        }
+        if let Some(style) = Style::opening(spec) {
+            return Ok(style);
         }
         Ok(match spec {
             "greedy" => Style::Greedy,
             "spoiler" => Style::Spoiler,
             "blocker" => Style::Blocker,
-            "random" => Style::Random,
             _ => match spec.strip_prefix("lazy:") {
                 Some(keep) => Style::Lazy(whole(keep, "lazy")?),
                 None => Style::Engine(Spec::parse(spec)?),
             },
+        })
+    }
+
+    /// The style it plays after a mixture's first plies: itself if it is no mixture.
+    pub fn settled(&self) -> &Style<H> {
+        match self {
+            Style::Mixture(_, _, then) => then.settled(),
+            style => style,
+        }
+    }
+
+    /// [`settled`](Style::settled), to change.
+    pub fn settled_mut(&mut self) -> &mut Style<H> {
+        match self {
+            Style::Mixture(_, _, then) => then.settled_mut(),
+            style => style,
+        }
+    }
+
+    /// The style named `name` that can open a mixture (`NAME:N+PLAYER`).
+    fn opening(name: &str) -> Option<Style<H>> {
+        Some(match name {
+            "random" => Style::Random,
+            "pendulum" => Style::Pendulum,
+            "cycler" => Style::Cycler,
+            "camper" => Style::Camper,
+            _ => return None,
         })
     }
 }
@@ -127,13 +170,22 @@ impl<'a, H> Seat<'a, H> {
             Style::Spoiler => spoiler(game),
             Style::Blocker => blocker(game),
             Style::Random => random(game, &mut self.rng),
-            Style::Mixture(plies, _) if game.moves().len() < *plies => random(game, &mut self.rng),
-            Style::Mixture(_, then) => return self.choose_as(then, game, host),
+            Style::Pendulum => pendulum(game),
+            Style::Cycler => cycler(game),
+            Style::Camper => camper(game, &mut self.rng),
+            Style::Mixture(plies, first, then) => {
+                let style = if game.moves().len() < *plies {
+                    first
+                } else {
+                    then
+                };
+                return self.choose_as(style, game, host);
+            }
             Style::Engine(spec) => {
                 let table_mb = self.table_mb;
                 let engine = self.engine.get_or_insert_with(|| {
                     let mut engine = Engine::with_table_mb(table_mb);
-                    engine.set_threads(spec.threads);
+                    spec.apply(&mut engine);
                     engine
                 });
                 let result = engine
@@ -176,6 +228,12 @@ mod tests {
             "random",
             "random:20+greedy",
             "random:4+random:8+lazy:5",
+            "pendulum",
+            "cycler",
+            "camper",
+            "pendulum:30+greedy",
+            "cycler:12+camper:20+level:3",
+            "level:5,contempt=0",
             "level:5",
             "depth:6+time:500",
             "time:100,threads=2",
@@ -191,7 +249,12 @@ mod tests {
         ));
         assert!(matches!(
             Style::<NoHostPlayer>::parse("random:7+spoiler"),
-            Ok(Style::Mixture(7, then)) if matches!(*then, Style::Spoiler)
+            Ok(Style::Mixture(7, first, then))
+                if matches!(*first, Style::Random) && matches!(*then, Style::Spoiler)
+        ));
+        assert!(matches!(
+            Style::<NoHostPlayer>::parse("camper:9+greedy"),
+            Ok(Style::Mixture(9, first, _)) if matches!(*first, Style::Camper)
         ));
     }
 
@@ -207,6 +270,10 @@ mod tests {
             "random:x+greedy",
             "random:5+",
             "random:5+nobody",
+            "pendulum:",
+            "pendulum:5",
+            "cycler:x+greedy",
+            "greedy:5+greedy",
             "time:fast",
             "time:100,lmr",
             "nobody",

@@ -2,10 +2,10 @@
 //! a [`Seat`], one player's state for one game, that chooses its moves.
 //!
 //! The names are the scripted opponents' and the engine's of `halma_opponents` (`greedy`,
-//! `lazy:K`, `spoiler`, `blocker`, `random`, `random:N+PLAYER`, `ab2`, `level:N`,
-//! `paced-level:N`, `time:MS`, `depth:N`, `nodes:N`, combined with `+` and followed by
-//! settings: `time:100,beam_base=12,lmr=off`, `time:100,threads=2`), and one of the match's
-//! own:
+//! `lazy:K`, `spoiler`, `blocker`, `random`, `pendulum`, `cycler`, `camper`,
+//! `NAME:N+PLAYER`, `ab2`, `level:N`, `paced-level:N`, `time:MS`, `depth:N`, `nodes:N`,
+//! combined with `+` and followed by settings: `time:100,beam_base=12,lmr=off`,
+//! `time:100,threads=2`, `time:100,contempt=0`), and one of the match's own:
 //!
 //! - `exec:PATH[:LIMITS]`: the engine of the program at PATH (another build, or another
 //!   engine), spoken to by the [protocol](crate::protocol) and searching within LIMITS
@@ -99,12 +99,33 @@ impl Player {
         })
     }
 
+    /// Whether the player is an engine (after a mixture's first plies): an engine player or
+    /// a program's.
+    pub fn is_engine(&self) -> bool {
+        matches!(self.style.settled(), Style::Engine(_) | Style::Host(_))
+    }
+
     /// The player with `timeout` as the longest time an `exec:` player may take for a move.
     #[must_use]
     pub fn with_move_timeout(mut self, timeout: Duration) -> Player {
         self.move_timeout = Some(timeout);
         self
     }
+}
+
+/// The players of a match as they play: when both are engines, an engine player without a
+/// `contempt=N` setting plays at contempt 0 (a draw is worth as much to either engine, and
+/// the match compares their play); against a scripted player it keeps the engine's default,
+/// for play against people. (A program's contempt is its own: its limits may set it.)
+pub fn paired(mut players: [Player; 2]) -> [Player; 2] {
+    if players.iter().all(Player::is_engine) {
+        for player in &mut players {
+            if let Style::Engine(spec) = player.style.settled_mut() {
+                spec.contempt.get_or_insert(0);
+            }
+        }
+    }
+    players
 }
 
 /// One player's state for one game: the scripted or engine player's seat and, started when
@@ -195,6 +216,31 @@ mod tests {
             let player = Player::parse(name).unwrap_or_else(|e| panic!("{name}: {e}"));
             assert_eq!(player.name, name);
         }
+    }
+
+    /// The contempt of `player`'s engine: `None` when its spec sets none (or it is no
+    /// engine player).
+    fn contempt(player: &Player) -> Option<i32> {
+        match player.style.settled() {
+            Style::Engine(spec) => spec.contempt,
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn engines_against_engines_play_at_contempt_zero_unless_told() {
+        let pair = |a: &str, b: &str| {
+            paired([Player::parse(a).unwrap(), Player::parse(b).unwrap()]).map(|p| contempt(&p))
+        };
+        assert_eq!(pair("time:100", "nodes:500"), [Some(0), Some(0)]);
+        assert_eq!(
+            pair("time:100,contempt=150", "level:3"),
+            [Some(150), Some(0)]
+        );
+        assert_eq!(pair("random:8+time:100", "exec:/bin/sh"), [Some(0), None]);
+        assert_eq!(pair("time:100", "greedy"), [None, None]);
+        assert_eq!(pair("level:10", "pendulum:20+level:1"), [Some(0), Some(0)]);
+        assert_eq!(pair("level:10", "pendulum"), [None, None]);
     }
 
     #[test]

@@ -22,7 +22,8 @@
 //!   completed iteration and the nodes visited. Limits are written like the `match` tool's
 //!   engine players: `time:MS`, `depth:N`, `nodes:N`, `level:N`, `paced-level:N`, `ab2`,
 //!   joined by `+` (`depth:6+time:500`), then engine settings after commas
-//!   (`time:100,lmr=off`), the engine's threads among them (`time:100,threads=2`); see
+//!   (`time:100,lmr=off`), the engine's threads among them (`time:100,threads=2`) and its
+//!   contempt (`time:100,contempt=150`; 0 if not set: the program plays other engines); see
 //!   [`Spec::parse`].
 //! - A request the engine cannot serve (unknown, malformed, an illegal move, no position yet,
 //!   a game already over) is answered `error <message>` on one line; the engine goes on.
@@ -287,7 +288,9 @@ impl Server {
                 (None, _) => Reply::error("no position yet: send position first"),
                 (_, Err(error)) => Reply::error(error),
                 (Some(game), Ok(spec)) => {
-                    self.engine.set_threads(spec.threads);
+                    // A program plays other engines: a draw is worth as much to either.
+                    self.engine.set_contempt(0);
+                    spec.apply(&mut self.engine);
                     match self.engine.search(game, &spec.limits) {
                         Ok(result) => Reply::best_move(&result),
                         Err(error) => Reply::error(error),

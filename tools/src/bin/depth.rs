@@ -10,7 +10,8 @@
 //! (drawn from `seed`), every sixth position from the tenth ply on. Each PLAYER (an engine
 //! player of `match`: `time:100`, `time:100,threads=2`, ...) searches each position with an
 //! engine of its own, which keeps its table from position to position as in a game; the
-//! players take turns at each position, so that a machine's load falls on all alike. The
+//! players take turns at each position, so that a machine's load falls on all alike. Every
+//! engine plays at contempt 0 unless its player sets `contempt=N`. The
 //! last lines give each player's mean depth (its last completed iteration).
 
 use std::process::ExitCode;
@@ -45,7 +46,8 @@ fn main() -> ExitCode {
         .iter()
         .map(|spec| {
             let mut engine = Engine::new();
-            engine.set_threads(spec.threads);
+            engine.set_contempt(0);
+            spec.apply(&mut engine);
             engine
         })
         .collect();
@@ -97,6 +99,7 @@ fn parse(args: &[String]) -> Result<(usize, u64, Vec<Spec>), String> {
 fn positions(games: usize, seed: u64) -> Vec<Game> {
     let mut rng = Rng::new(seed);
     let mut player = Engine::new();
+    player.set_contempt(0);
     let limits = Limits::nodes(GAME_NODES);
     let mut positions = Vec::new();
     for _ in 0..games {

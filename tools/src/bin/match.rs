@@ -9,11 +9,12 @@
 //! cargo run --release -p halma-tools --bin match -- --a time:100 --b exec:/tmp/old/engine:time:100
 //! ```
 //!
-//! Players (`--a`, `--b`): `greedy`, `lazy:K`, `spoiler`, `blocker`, `random`,
-//! `random:N+PLAYER`, `ab2`, `level:N`, `paced-level:N`, `time:MS`, `depth:N`, `nodes:N`,
-//! `exec:PATH[:LIMITS]` (the engine of another program, such as another build's `engine`,
-//! started for each game; it loses a game by forfeit if it fails: see
-//! `halma_tools::players`).
+//! Players (`--a`, `--b`): `greedy`, `lazy:K`, `spoiler`, `blocker`, `random`, `pendulum`,
+//! `cycler`, `camper`, `NAME:N+PLAYER`, `ab2`, `level:N`, `paced-level:N`, `time:MS`,
+//! `depth:N`, `nodes:N`, `exec:PATH[:LIMITS]` (the engine of another program, such as
+//! another build's `engine`, started for each game; it loses a game by forfeit if it fails:
+//! see `halma_tools::players`). Engines play each other at contempt 0 unless a player says
+//! `contempt=N`; against a scripted player an engine keeps the default for people.
 //!
 //! Options: `--games N` (10), `--random-plies N` (4: random forward plies opening each pair
 //! of games), `--seed N` (1), `--max-plies N` (600: then stopped and adjudicated by the
@@ -39,7 +40,7 @@ use std::time::{Duration, Instant};
 
 use halma_tools::cli::or_usage;
 use halma_tools::log::{Log, header};
-use halma_tools::players::Player;
+use halma_tools::players::{Player, paired};
 use halma_tools::referee::Ending;
 use halma_tools::say;
 use halma_tools::schedule::{Match, Record};
@@ -115,12 +116,13 @@ fn parse_args() -> Result<Settings, String> {
             _ => return Err(format!("unknown option {flag:?}")),
         }
     }
+    let players = &mut settings.played.players;
     if let Some(timeout) = move_timeout {
-        let players = &mut settings.played.players;
         *players = players
             .clone()
             .map(|player| player.with_move_timeout(timeout));
     }
+    *players = paired(players.clone());
     Ok(settings)
 }
 
@@ -184,7 +186,8 @@ fn dump_final(record: &Record) {
 const USAGE: &str = "usage: match --a PLAYER --b PLAYER [--games N] [--random-plies N] [--seed N] \
      [--max-plies N] [--threads 1|2] [--table-mb N] [--verbose] [--dump-final] \
      [--dump-plies A,B,..] [--move-timeout S] [--log FILE] [--sprt ELO0,ELO1[,ALPHA,BETA]]\n\
-     players: greedy, lazy:K, spoiler, blocker, random, random:N+PLAYER, ab2, \
+     players: greedy, lazy:K, spoiler, blocker, random, pendulum, cycler, camper, \
+     NAME:N+PLAYER (NAME: random, pendulum, cycler or camper), ab2, \
      level:N, paced-level:N, time:MS, depth:N, nodes:N (engine limits combined \
      with + and followed by ,setting=value), exec:PATH[:LIMITS] (a program's engine)";
 
