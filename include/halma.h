@@ -492,6 +492,18 @@ halma_status halma_engine_clear(halma_engine *engine);
 halma_status halma_engine_set_threads(halma_engine *engine, uint32_t threads);
 
 /**
+ * Sets how much less than an even game a draw (by repetition, or for want of moves) is
+ * worth to the engine, in hundredths of a move (the unit of scores), from its next search
+ * on: the engine then never steers into a repetition while it finds playing on worth more
+ * than minus the contempt, and takes one when it is further behind. A new engine has 150,
+ * for play against people; 0 scores a draw as an even game (matches between engines,
+ * analysis), a negative contempt makes the engine seek draws. A goal camp the opponent
+ * truly blocks is drawn whatever the contempt. INVALID_ARGUMENT outside -1000..=1000;
+ * BUSY while a search runs.
+ */
+halma_status halma_engine_set_contempt(halma_engine *engine, int32_t contempt);
+
+/**
  * Sets the function called after each completed iteration of this engine's searches
  * (NULL: none), and the `user` pointer passed to it. The callback runs on the thread that
  * calls `halma_engine_search`, with whatever `user` is: the host makes sure that is

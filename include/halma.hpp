@@ -719,6 +719,14 @@ public:
         detail::check(halma_engine_set_threads(engine_.get(), threads));
     }
 
+    /// Sets how much less than an even game a draw is worth to the engine, in hundredths of
+    /// a move: 150 for a new engine (play against people), 0 for matches between engines and
+    /// analysis, negative to seek draws. Throws HALMA_STATUS_INVALID_ARGUMENT outside
+    /// -1000..1000, BUSY while a search runs.
+    void set_contempt(std::int32_t contempt) {
+        detail::check(halma_engine_set_contempt(engine_.get(), contempt));
+    }
+
     /// Sets the function called after each completed iteration (an empty one: none).
     void set_info_callback(InfoCallback callback) {
         std::unique_ptr<Callback> next;

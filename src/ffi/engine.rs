@@ -9,8 +9,8 @@ use std::sync::{Mutex, MutexGuard, TryLockError};
 use std::time::Duration;
 
 use crate::search::{
-    DEFAULT_LEVEL, DEFAULT_TABLE_MB, Engine, Limits, MAX_THREADS, SCORE_WIN, SearchInfo,
-    SearchResult, StopHandle, StopToken,
+    DEFAULT_CONTEMPT, DEFAULT_LEVEL, DEFAULT_TABLE_MB, Engine, Limits, MAX_CONTEMPT, MAX_THREADS,
+    SCORE_WIN, SearchInfo, SearchResult, StopHandle, StopToken,
 };
 
 use super::args::{Arg, Out, Shared, free, handle, safety};
@@ -33,6 +33,8 @@ pub const HALMA_DEFAULT_TABLE_MB: usize = 16;
 const _: () = assert!(HALMA_SCORE_WIN == SCORE_WIN);
 const _: () = assert!(HALMA_DEFAULT_LEVEL == DEFAULT_LEVEL as i32);
 const _: () = assert!(HALMA_DEFAULT_TABLE_MB == DEFAULT_TABLE_MB);
+// The contempt's default and range, written out in `halma_engine_set_contempt`'s doc.
+const _: () = assert!(DEFAULT_CONTEMPT == 150 && MAX_CONTEMPT == 1_000);
 
 /// When a search stops: each field 0 means no limit on it; the first limit reached ends
 /// the search. All three 0 is `HALMA_STATUS_INVALID_ARGUMENT` (the search would never end).
@@ -410,6 +412,36 @@ pub unsafe extern "C" fn halma_engine_set_threads(
                     )
                 })?;
             engine.lock()?.engine.set_threads(threads);
+            Ok(())
+        })
+    }
+}
+
+/// Sets how much less than an even game a draw (by repetition, or for want of moves) is
+/// worth to the engine, in hundredths of a move (the unit of scores), from its next search
+/// on: the engine then never steers into a repetition while it finds playing on worth more
+/// than minus the contempt, and takes one when it is further behind. A new engine has 150,
+/// for play against people; 0 scores a draw as an even game (matches between engines,
+/// analysis), a negative contempt makes the engine seek draws. A goal camp the opponent
+/// truly blocks is drawn whatever the contempt. INVALID_ARGUMENT outside -1000..=1000;
+/// BUSY while a search runs.
+#[doc = safety!(live(engine: halma_engine))]
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn halma_engine_set_contempt(
+    engine: *mut halma_engine,
+    contempt: i32,
+) -> halma_status {
+    let engine = Shared(engine.cast_const(), "engine");
+    // SAFETY: this function's contract is `call`'s.
+    unsafe {
+        call(engine, (), |engine| {
+            if !(-MAX_CONTEMPT..=MAX_CONTEMPT).contains(&contempt) {
+                return Err(Error::new(
+                    HALMA_STATUS_INVALID_ARGUMENT,
+                    format_args!("contempt: -{MAX_CONTEMPT} to {MAX_CONTEMPT}, not {contempt}"),
+                ));
+            }
+            engine.lock()?.engine.set_contempt(contempt);
             Ok(())
         })
     }

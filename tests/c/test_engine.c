@@ -1,6 +1,7 @@
 /*
  * The engine's C ABI tested from C99: searches, limits, refusals, the info callback, levels,
- * BUSY while a search runs, halma_engine_stop from a second thread, threads and stop tokens.
+ * BUSY while a search runs, halma_engine_stop from a second thread, threads and stop tokens,
+ * contempt.
  * Built and run by tests/ffi.rs (`cargo test --test ffi`), also under valgrind:
  *   cc -std=c99 -Wall -Wextra -Werror -pedantic -Iinclude tests/c/test_engine.c libhalma.a \
  *      -lpthread -ldl -lm
@@ -286,11 +287,43 @@ static void test_threads_and_stop_tokens(void) {
     halma_engine_free(engine);
 }
 
+/* Contempt: o, a little behind, can take its last move back to a position of the game
+ * (start, m1-k3 d16-f16 l1-k1 b12-a11 k1-l1). At contempt 0 it repeats (a11-b12, score 0);
+ * a new engine's contempt makes a draw worth less than playing on, so it plays on. */
+static void test_contempt(void) {
+    static const char *const moves[] = {"m1-k3", "d16-f16", "l1-k1", "b12-a11", "k1-l1"};
+    halma_engine *engine = halma_engine_new();
+    halma_game *game = load(START);
+    halma_search_limits depth = limits_of(3, 0, 0);
+    halma_search_result result;
+    size_t i;
+    CHECK(engine != NULL);
+    for (i = 0; i < sizeof moves / sizeof moves[0]; i++) {
+        OK(halma_game_play_text(game, moves[i]));
+    }
+    OK(halma_engine_search(engine, game, &depth, &result));
+    CHECK(!(result.best_move.from == sq("a11") && result.best_move.to == sq("b12")));
+    CHECK(result.score > -150 && result.score < 0);
+    OK(halma_engine_set_contempt(engine, 0));
+    OK(halma_engine_search(engine, game, &depth, &result));
+    CHECK(result.best_move.from == sq("a11") && result.best_move.to == sq("b12"));
+    CHECK(result.score == 0);
+    OK(halma_engine_set_contempt(engine, -1000));
+    OK(halma_engine_set_contempt(engine, 1000));
+    EXPECT(halma_engine_set_contempt(engine, 1001), HALMA_STATUS_INVALID_ARGUMENT);
+    CHECK(strstr(last_error(), "1001") != NULL);
+    EXPECT(halma_engine_set_contempt(engine, -1001), HALMA_STATUS_INVALID_ARGUMENT);
+    EXPECT(halma_engine_set_contempt(NULL, 0), HALMA_STATUS_NULL_ARGUMENT);
+    halma_game_free(game);
+    halma_engine_free(engine);
+}
+
 int main(void) {
     test_search();
     test_win_and_refusals();
     test_info_and_levels();
     test_stop_from_another_thread_and_busy();
     test_threads_and_stop_tokens();
+    test_contempt();
     return report("test_engine.c");
 }

@@ -372,6 +372,25 @@ void test_threads_and_stop_tokens() {
     engine.set_info_callback(nullptr);
 }
 
+// Contempt: o, a little behind, can take its last move back to a position of the game. A new
+// engine plays on; at contempt 0 it repeats; outside -1000..1000 is refused.
+void test_contempt() {
+    halma::Engine engine(1);
+    halma::Game game;
+    for (const char *text : {"m1-k3", "d16-f16", "l1-k1", "b12-a11", "k1-l1"}) {
+        game.play(text);
+    }
+    halma::Limits depth;
+    depth.depth = 3;
+    const halma::SearchResult playing_on = engine.search(game, depth);
+    CHECK(playing_on.best_move != move("a11-b12") && playing_on.score > -150);
+    engine.set_contempt(0);
+    const halma::SearchResult repeating = engine.search(game, depth);
+    CHECK(repeating.best_move == move("a11-b12") && repeating.score == 0);
+    EXPECT_ERROR(engine.set_contempt(1001), HALMA_STATUS_INVALID_ARGUMENT, nullptr);
+    EXPECT_ERROR(engine.set_contempt(-1001), HALMA_STATUS_INVALID_ARGUMENT, nullptr);
+}
+
 void test_records() {
     halma::Game game;
     game.play("l2-k3");
@@ -406,5 +425,6 @@ int main() {
     test_engine();
     test_stop_from_another_thread();
     test_threads_and_stop_tokens();
+    test_contempt();
     return report("test_halma_hpp.cpp");
 }
