@@ -115,6 +115,29 @@ def test_bad_engine_arguments_are_refused():
         halma.Engine().search(halma.Game(), depth=1.5)
 
 
+def test_contempt_decides_between_a_repetition_and_playing_on():
+    # o, a little behind, can take its last move back to a position of the game.
+    game = halma.Game()
+    for move in ["m1-k3", "d16-f16", "l1-k1", "b12-a11", "k1-l1"]:
+        game.play(move)
+    engine = halma.Engine()
+    assert engine.contempt == halma.DEFAULT_CONTEMPT == 150
+    playing_on = engine.search(game, depth=3)
+    assert playing_on.move != "a11-b12" and -150 < playing_on.score < 0
+    engine.contempt = 0
+    assert engine.contempt == 0
+    repeating = engine.search(game, depth=3)
+    assert (repeating.move, repeating.score) == ("a11-b12", 0)
+    assert halma.Engine(contempt=0).search(game, depth=3).move == "a11-b12"
+    assert repr(halma.Engine(contempt=-20)) == "Engine(table_mb=16, contempt=-20)"
+    for bad in [1001, -1001]:
+        with pytest.raises(halma.InvalidArgumentError, match="contempt"):
+            engine.contempt = bad
+        with pytest.raises(halma.InvalidArgumentError, match="contempt"):
+            halma.Engine(contempt=bad)
+    assert engine.contempt == 0
+
+
 def test_the_search_releases_the_gil_and_stops_from_another_thread():
     engine = halma.Engine()
     game = halma.Game()
@@ -152,6 +175,10 @@ def test_one_search_at_a_time_per_engine():
                 assert "searching already" in str(error)
                 refused = True
         assert refused
+        # The contempt is read while it searches, not set.
+        assert engine.contempt == halma.DEFAULT_CONTEMPT
+        with pytest.raises(halma.BusyError):
+            engine.contempt = 0
     finally:
         while searcher.is_alive():
             engine.stop()
@@ -168,4 +195,4 @@ def test_the_searched_game_is_a_snapshot():
     # The engine holds no reference to the game: it can go on being played.
     assert engine.search(game, depth=2).move in game.legal_moves()
     engine.clear()
-    assert repr(engine) == "Engine(table_mb=16)"
+    assert repr(engine) == "Engine(table_mb=16, contempt=150)"

@@ -29,6 +29,7 @@ move or action that is not legal, :class:`GameOverError` for a call on a finishe
 """
 
 from halma._halma import (
+    DEFAULT_CONTEMPT,
     DEFAULT_LEVEL,
     START,
     BusyError,
@@ -49,6 +50,7 @@ from halma._halma import (
 )
 
 __all__ = [
+    "DEFAULT_CONTEMPT",
     "DEFAULT_LEVEL",
     "START",
     "BusyError",

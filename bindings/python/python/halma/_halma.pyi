@@ -10,6 +10,9 @@ __version__: str
 START: str
 #: The difficulty level to offer first (``Engine.search`` without limits plays it).
 DEFAULT_LEVEL: int
+#: The contempt of a new engine (``Engine.contempt``): a draw worth a move and a half less than
+#: an even game, for play against people.
+DEFAULT_CONTEMPT: int
 
 Side = Literal["x", "o"]
 
@@ -206,10 +209,23 @@ class Record:
 
 class Engine:
     """The computer opponent: an alpha-beta search with a transposition table of at most
-    ``table_mb`` MiB. One search runs at a time per engine; ``stop()`` ends it from another
-    thread."""
+    ``table_mb`` MiB and a ``contempt`` (``DEFAULT_CONTEMPT`` unless given). One search runs at
+    a time per engine; ``stop()`` ends it from another thread."""
 
-    def __init__(self, table_mb: int = 16) -> None: ...
+    def __init__(self, table_mb: int = 16, contempt: int = ...) -> None: ...
+    @property
+    def contempt(self) -> int:
+        """How much less than an even game a draw is worth to the engine, in hundredths of a
+        move: with it, the engine never steers into a repetition while it finds playing on
+        worth more than minus the contempt. ``DEFAULT_CONTEMPT`` for a new engine (play against
+        people), 0 for matches between engines and analysis, negative to seek draws; -1000 to
+        1000.
+
+        :raises InvalidArgumentError: set out of range.
+        :raises BusyError: set while this engine is searching.
+        """
+    @contempt.setter
+    def contempt(self, contempt: int) -> None: ...
     def search(
         self,
         game: Game,

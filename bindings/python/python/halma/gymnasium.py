@@ -24,8 +24,11 @@ range) loses the game at once, with ``info["illegal_action"]`` set; an action ou
 The opponent is named as the match tool names players: ``"greedy"`` (one ply, the move that
 gains most), ``"random"``, ``"depth:N"`` or ``"nodes:N"`` (the engine at full strength within
 that limit), ``"level:N"`` (difficulty level N, 1 to 10, without its pacing), ``"lazy:K"``,
-``"spoiler"``, ``"blocker"`` and ``"random:N+PLAYER"`` (random for N plies, then PLAYER). Every
-opponent but a time-limited engine is deterministic given the seed of :meth:`HalmaEnv.reset`.
+``"spoiler"``, ``"blocker"``, the players who repeat moves (``"pendulum"``, ``"cycler"``,
+``"camper"``) and ``"random:N+PLAYER"`` (random for N plies, then PLAYER; ``"pendulum:N+PLAYER"``
+and so on likewise). An engine opponent plays with ``DEFAULT_CONTEMPT`` unless its name sets
+``contempt=N`` (``"level:5,contempt=0"``). Every opponent but a time-limited engine is
+deterministic given the seed of :meth:`HalmaEnv.reset`.
 """
 
 from __future__ import annotations

@@ -1,11 +1,13 @@
 //! `halma.Engine`, `halma.SearchResult` and `halma.perft`: the searches, run with the GIL
 //! released.
 
+use std::sync::atomic::{AtomicI32, Ordering};
 use std::sync::{Mutex, MutexGuard, TryLockError};
 use std::time::Duration;
 
 use pyo3::prelude::*;
 
+use halma::search::{DEFAULT_CONTEMPT, MAX_CONTEMPT};
 use halma::{DEFAULT_LEVEL, Limits, Position};
 
 use super::errors;
@@ -25,6 +27,11 @@ where
     Err(errors::argument(format!(
         "{name} must be a whole number from {min} to {top}, not {value}"
     )))
+}
+
+/// `contempt` as an engine's contempt (-`MAX_CONTEMPT` to `MAX_CONTEMPT`).
+fn checked_contempt(contempt: i64) -> PyResult<i32> {
+    whole("contempt", contempt, -i64::from(MAX_CONTEMPT), MAX_CONTEMPT)
 }
 
 /// The search limits of `Engine.search`'s arguments: a level (the default level when nothing
@@ -67,6 +74,8 @@ pub(crate) struct Engine {
     engine: Mutex<halma::Engine>,
     stop: halma::StopHandle,
     table_mb: usize,
+    /// The engine's contempt, readable while it searches.
+    contempt: AtomicI32,
 }
 
 impl Engine {
@@ -87,17 +96,39 @@ impl Engine {
 
 #[pymethods]
 impl Engine {
-    /// An engine with a transposition table of at most `table_mb` MiB.
+    /// An engine with a transposition table of at most `table_mb` MiB and a `contempt`
+    /// (`DEFAULT_CONTEMPT`, for play against people, unless given).
     #[new]
-    #[pyo3(signature = (table_mb = 16))]
-    fn new(table_mb: i64) -> PyResult<Engine> {
+    #[pyo3(signature = (table_mb = 16, contempt = i64::from(DEFAULT_CONTEMPT)))]
+    fn new(table_mb: i64, contempt: i64) -> PyResult<Engine> {
         let table_mb = whole("table_mb", table_mb, 0, 1usize << 20)?;
-        let engine = halma::Engine::with_table_mb(table_mb);
+        let contempt = checked_contempt(contempt)?;
+        let mut engine = halma::Engine::with_table_mb(table_mb);
+        engine.set_contempt(contempt);
         Ok(Engine {
             stop: engine.stop_handle(),
             engine: Mutex::new(engine),
             table_mb,
+            contempt: AtomicI32::new(contempt),
         })
+    }
+
+    /// How much less than an even game a draw is worth to the engine, in hundredths of a
+    /// move: with it, the engine never steers into a repetition while it finds playing on
+    /// worth more than minus the contempt. `DEFAULT_CONTEMPT` for a new engine (play
+    /// against people), 0 for matches between engines and analysis, negative to seek
+    /// draws; -1000 to 1000. Set while a search runs: `BusyError`.
+    #[getter]
+    fn contempt(&self) -> i32 {
+        self.contempt.load(Ordering::Relaxed)
+    }
+
+    #[setter]
+    fn set_contempt(&self, contempt: i64) -> PyResult<()> {
+        let contempt = checked_contempt(contempt)?;
+        self.lock()?.set_contempt(contempt);
+        self.contempt.store(contempt, Ordering::Relaxed);
+        Ok(())
     }
 
     /// Searches the current position of `game` (as it is now: the game can be changed
@@ -145,7 +176,11 @@ impl Engine {
     }
 
     fn __repr__(&self) -> String {
-        format!("Engine(table_mb={})", self.table_mb)
+        format!(
+            "Engine(table_mb={}, contempt={})",
+            self.table_mb,
+            self.contempt()
+        )
     }
 }
 

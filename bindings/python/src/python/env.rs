@@ -274,7 +274,8 @@ enum Kind {
 
 /// A built-in opponent of the Gymnasium environment, named as the match tool names players:
 /// `greedy`, `random`, `depth:N`, `nodes:N`, `level:N` (without its pacing), `lazy:K`,
-/// `spoiler`, `blocker`, `random:N+PLAYER` ...
+/// `spoiler`, `blocker`, `pendulum`, `cycler`, `camper`, `random:N+PLAYER` ...; an engine
+/// plays with the default contempt unless its spec sets `contempt=N`.
 #[pyclass(module = "halma._halma", name = "Opponent")]
 pub(crate) struct Opponent {
     kind: Kind,
@@ -297,7 +298,7 @@ impl Opponent {
         let kind = match Spec::parse(spec) {
             Ok(engine_spec) => {
                 let mut engine = halma::Engine::with_table_mb(table_mb);
-                engine.set_threads(engine_spec.threads);
+                engine_spec.apply(&mut engine);
                 Kind::Engine(engine_spec.limits, Box::new(engine))
             }
             Err(_) => Kind::Scripted(Style::parse(spec).map_err(errors::argument)?),

@@ -27,6 +27,7 @@ fn halma_module(module: &Bound<'_, PyModule>) -> PyResult<()> {
     errors::add_to(module)?;
     module.add("START", halma::Position::start().to_string())?;
     module.add("DEFAULT_LEVEL", halma::DEFAULT_LEVEL)?;
+    module.add("DEFAULT_CONTEMPT", halma::search::DEFAULT_CONTEMPT)?;
     module.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }
