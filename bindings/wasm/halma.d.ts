@@ -170,14 +170,25 @@ export interface SearchOptions {
 }
 
 /**
+ * The contempt of a new engine (150): a draw is worth a move and a half less than an even game
+ * to it, so that it plays on rather than repeat, for play against people.
+ */
+export const DEFAULT_CONTEMPT: number;
+
+/**
  * Searches in the calling thread, blocking it: for Node and workers of your own (a page uses
  * `Engine`). A level's minimum thinking time is not waited for. `stopRequested` is asked every
- * 1024 nodes.
+ * 1024 nodes. `contempt` (-1000 to 1000, default `DEFAULT_CONTEMPT`): what a draw is worth less
+ * than an even game, in hundredths of a move.
  */
 export function searchSync(
   game: Game | string,
   limits: Limits,
-  options?: { onInfo?: (info: SearchInfo) => void; stopRequested?: () => boolean },
+  options?: {
+    onInfo?: (info: SearchInfo) => void;
+    stopRequested?: () => boolean;
+    contempt?: number;
+  },
 ): SearchResult;
 
 /**
@@ -228,8 +239,23 @@ export interface ReviewEntry {
 /** The computer, searching in a Web Worker of its own so that the page never freezes. */
 export class Engine {
   private constructor();
-  /** An engine with a `tableMb` MiB transposition table (1 to 1024, default 16). */
-  static create(options?: { tableMb?: number; module?: WebAssembly.Module }): Promise<Engine>;
+  /**
+   * An engine with a `tableMb` MiB transposition table (1 to 1024, default 16) and a
+   * `contempt` (default `DEFAULT_CONTEMPT`).
+   */
+  static create(options?: {
+    tableMb?: number;
+    module?: WebAssembly.Module;
+    contempt?: number;
+  }): Promise<Engine>;
+  /**
+   * How much less than an even game a draw is worth to the engine, in hundredths of a move
+   * (-1000 to 1000): it never steers into a repetition while it finds playing on worth more
+   * than minus the contempt. `DEFAULT_CONTEMPT` for play against people, 0 for analysis and
+   * matches between engines. Set, it counts from the next search on ('invalid_argument' out of
+   * range).
+   */
+  contempt: number;
   /**
    * Whether `stop()` reaches the running search through a shared flag (a cross-origin isolated
    * page); else a stop ends the worker and answers the best move it reported.

@@ -28,6 +28,11 @@ const SIDES = ['x', 'o'];
 const MAX_PERFT_DEPTH = 5;
 /** The default transposition table of an engine, in MiB. */
 const DEFAULT_TABLE_MB = 16;
+/**
+ * The contempt of a new engine: a draw is worth a move and a half (150 hundredths) less than an
+ * even game to it, so that it plays on rather than repeat, for play against people.
+ */
+export const DEFAULT_CONTEMPT = 150;
 /** Past a search's own time limit, how long it may take before its worker is ended. */
 const DEADLINE_GRACE_MS = 1500;
 /** The name the engine's worker runs under: this same file, started as a worker. */
@@ -58,6 +63,10 @@ function checkInteger(value, what, min, max) {
     throw argument(`${what} must be a whole number from ${min} to ${max}, not ${String(value)}`);
   }
   return value;
+}
+
+function checkContempt(value) {
+  return checkInteger(value, 'the contempt', -1000, 1000);
 }
 
 // ---- one instance of the module ---------------------------------------------------------
@@ -364,12 +373,14 @@ function recordOf(game) {
  * your own (a page uses Engine). `game` is a Game or a game record. Resolves nothing
  * asynchronously: returns the result `{move, path, score, depth, nodes, time_ms, pv,
  * forced_win_in, pace_ms}`. A level's minimum thinking time (`pace_ms`) is not waited for here.
+ * `contempt` (default `DEFAULT_CONTEMPT`) is what a draw is worth less than an even game.
  */
-export function searchSync(game, limits, { onInfo, stopRequested } = {}) {
+export function searchSync(game, limits, { onInfo, stopRequested, contempt = DEFAULT_CONTEMPT } = {}) {
   const args = searchArguments(limits);
   const record = recordOf(game);
+  checkContempt(contempt);
   const instance = rulesInstance();
-  return runSearch(instance, record, args, { onInfo, stopRequested });
+  return runSearch(instance, record, args, { onInfo, stopRequested }, contempt);
 }
 
 /**
@@ -381,7 +392,8 @@ export function clearSearchTable() {
   rulesInstance().exports.wasm_engine_clear();
 }
 
-function runSearch(instance, record, args, hooks) {
+function runSearch(instance, record, args, hooks, contempt) {
+  instance.call('wasm_engine_set_contempt', contempt);
   const handle = Number(instance.callWith('wasm_game_new', record));
   instance.hooks = {
     onInfo: hooks.onInfo && ((text) => hooks.onInfo(JSON.parse(text))),
@@ -404,6 +416,7 @@ function runSearch(instance, record, args, hooks) {
 export class Engine {
   #module;
   #tableMb;
+  #contempt;
   #worker = null;
   #ready = null; // Promise, resolved when the worker can search
   #flag = null; // Int32Array on a SharedArrayBuffer: the number of the search to stop
@@ -411,24 +424,37 @@ export class Engine {
   #searches = 0;
   #terminated = false;
 
-  constructor(key, module, tableMb) {
+  constructor(key, module, tableMb, contempt) {
     if (key !== WORKER_NAME) throw new TypeError('use Engine.create()');
     this.#module = module;
     this.#tableMb = tableMb;
+    this.#contempt = contempt;
   }
 
   /**
-   * An engine with a transposition table of `tableMb` MiB (default 16), on the module given
-   * (else the one `init()` loads): resolves once its worker is ready.
+   * An engine with a transposition table of `tableMb` MiB (default 16) and a `contempt`
+   * (default `DEFAULT_CONTEMPT`), on the module given (else the one `init()` loads): resolves
+   * once its worker is ready.
    */
-  static async create({ tableMb = DEFAULT_TABLE_MB, module } = {}) {
+  static async create({ tableMb = DEFAULT_TABLE_MB, module, contempt = DEFAULT_CONTEMPT } = {}) {
     checkInteger(tableMb, 'the table size (tableMb)', 1, 1024);
+    checkContempt(contempt);
     if (typeof Worker !== 'function') throw new HalmaError('unsupported', 'this browser has no Web Workers');
     await init(module);
-    const engine = new Engine(WORKER_NAME, await compiled, tableMb);
+    const engine = new Engine(WORKER_NAME, await compiled, tableMb, contempt);
     await engine.#start();
     return engine;
   }
+
+  /**
+   * How much less than an even game a draw is worth to the engine, in hundredths of a move
+   * (-1000 to 1000): it never steers into a repetition while it finds playing on worth more
+   * than minus the contempt. `DEFAULT_CONTEMPT` for play against people, 0 for analysis and
+   * matches between engines, negative to seek draws. Set, it counts from the next search on.
+   */
+  get contempt() { return this.#contempt; }
+
+  set contempt(value) { this.#contempt = checkContempt(value); }
 
   /**
    * Whether `stop()` reaches the search where it runs (a SharedArrayBuffer flag the search
@@ -540,7 +566,7 @@ export class Engine {
         if (this.#running !== search) return;
         search.worker = this.#worker;
         if (this.#flag) Atomics.store(this.#flag, 0, 0);
-        this.#worker.postMessage({ type: 'search', id, record, args });
+        this.#worker.postMessage({ type: 'search', id, record, args, contempt: this.#contempt });
         if (search.stopped) this.stop();
       }, (error) => this.#fail(search, error));
     });
@@ -743,7 +769,7 @@ function serveEngine() {
     }
   };
 
-  function search({ id, record, args }) {
+  function search({ id, record, args, contempt }) {
     if (!instance || instance.dead) start();
     let fallback = null;
     try {
@@ -759,7 +785,7 @@ function serveEngine() {
       const result = runSearch(instance, record, args, {
         onInfo: (info) => postMessage({ type: 'info', id, info }),
         stopRequested: flag ? () => Atomics.load(flag, 0) === id : undefined,
-      });
+      }, contempt);
       postMessage({ type: 'done', id, result });
     } catch (error) {
       if (error.code === 'crashed') crashed(id, error);

@@ -4,6 +4,7 @@
 use std::cell::RefCell;
 use std::time::Duration;
 
+use halma::search::MAX_CONTEMPT;
 use halma::{Engine, ForcedResult, Game, Limits, SearchInfo, SearchResult, StopToken};
 
 use crate::games;
@@ -37,6 +38,19 @@ pub fn create(table_mb: u32) -> Result<(), Failure> {
         *engine = None; // the old table is freed before the new one is made
         *engine = Some(Engine::with_table_mb(table_mb as usize));
     });
+    Ok(())
+}
+
+/// Sets the engine's contempt (-1000 to 1000; a new engine has the library's default):
+/// what a draw is worth less than an even game to it, in hundredths of a move.
+pub fn set_contempt(contempt: i32) -> Result<(), Failure> {
+    if !(-MAX_CONTEMPT..=MAX_CONTEMPT).contains(&contempt) {
+        return Err(Failure::new(
+            INVALID_ARGUMENT,
+            format!("the contempt must be -{MAX_CONTEMPT} to {MAX_CONTEMPT}, not {contempt}"),
+        ));
+    }
+    ENGINE.with_borrow_mut(|slot| slot.get_or_insert_with(Engine::new).set_contempt(contempt));
     Ok(())
 }
 

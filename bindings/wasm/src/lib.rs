@@ -190,6 +190,14 @@ pub extern "C" fn wasm_engine_new(table_mb: u32) -> i32 {
     finish(engine::create(table_mb).map(|()| String::new()))
 }
 
+/// Sets the contempt of this instance's engine from its next search on: what a draw is
+/// worth less than an even game to it, in hundredths of a move (-1000 to 1000; a new engine
+/// has 150, for play against people).
+#[unsafe(no_mangle)]
+pub extern "C" fn wasm_engine_set_contempt(contempt: i32) -> i32 {
+    finish(engine::set_contempt(contempt).map(|()| String::new()))
+}
+
 /// Forgets what earlier searches stored (for a new game).
 #[unsafe(no_mangle)]
 pub extern "C" fn wasm_engine_clear() {

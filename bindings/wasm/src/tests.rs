@@ -230,6 +230,23 @@ fn a_depth_limited_search_reports_each_iteration_and_matches_the_library() {
 }
 
 #[test]
+fn the_contempt_is_set_within_its_range_and_decides_a_repetition() {
+    // o, a little behind, can take its last move back to a position of the game.
+    let game = new_game("m1-k3 d16-f16 l1-k1 b12-a11 k1-l1\n");
+    let search = || output_of(wasm_search(game, 3, 0.0, 0.0, 0));
+    assert!(!search().starts_with(r#"{"move":"a11-b12","#));
+    assert_eq!(wasm_engine_set_contempt(0), status::OK);
+    assert!(search().starts_with(r#"{"move":"a11-b12","#));
+    for bad in [1001, -1001, i32::MIN] {
+        assert_eq!(wasm_engine_set_contempt(bad), status::INVALID_ARGUMENT);
+        assert!(output_text().contains("contempt"), "{}", output_text());
+    }
+    // A new engine has the default again.
+    assert_eq!(wasm_engine_new(16), status::OK);
+    assert!(!search().starts_with(r#"{"move":"a11-b12","#));
+}
+
+#[test]
 fn a_finished_game_is_not_searched() {
     // x has filled its goal camp.
     let game = new_game(

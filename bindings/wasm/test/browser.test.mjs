@@ -110,6 +110,41 @@ test('info as it goes, a level waits out its pace, an AbortSignal stops', async 
   await page.close();
 });
 
+test("an engine's contempt: set at creation and later, checked, sent with each search", async () => {
+  const page = await open('isolated');
+  const run = await page.evaluate(async () => {
+    const { Engine, Game, DEFAULT_CONTEMPT } = window.halma;
+    // o, a little behind, can take its last move back to a position of the game.
+    const game = Game.start();
+    for (const move of ['m1-k3', 'd16-f16', 'l1-k1', 'b12-a11', 'k1-l1']) game.play(move);
+    const engine = await Engine.create({ contempt: 0 });
+    const first = engine.contempt;
+    const even = await engine.search(game, { depth: 3 });
+    engine.contempt = DEFAULT_CONTEMPT;
+    const playingOn = await engine.search(game, { depth: 3 });
+    const refused = [];
+    for (const bad of [1001, -1001, 0.5]) {
+      try { engine.contempt = bad; } catch (error) { refused.push(error.code); }
+    }
+    let created = null;
+    try { await Engine.create({ contempt: 2000 }); } catch (error) { created = error.code; }
+    const after = engine.contempt;
+    const byDefault = await Engine.create();
+    const contempt = byDefault.contempt;
+    engine.terminate();
+    byDefault.terminate();
+    return { first, even, playingOn, refused, created, after, contempt, DEFAULT_CONTEMPT };
+  });
+  assert.equal(run.first, 0);
+  assert.equal(run.even.move, 'a11-b12');
+  assert.notEqual(run.playingOn.move, 'a11-b12');
+  assert.deepEqual(run.refused, ['invalid_argument', 'invalid_argument', 'invalid_argument']);
+  assert.equal(run.created, 'invalid_argument');
+  assert.equal(run.after, run.DEFAULT_CONTEMPT);
+  assert.equal(run.contempt, 150);
+  await page.close();
+});
+
 test('depth- and node-limited searches in Chromium: the same moves and nodes as in Node', async () => {
   const page = await open('isolated');
   const results = await page.evaluate(async () => {

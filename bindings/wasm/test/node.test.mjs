@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-import { init, Game, HalmaError, searchSync, Engine, readRecord } from '../halma.js';
+import { init, Game, HalmaError, searchSync, Engine, readRecord, DEFAULT_CONTEMPT } from '../halma.js';
 
 const wasm = process.env.HALMA_WASM || fileURLToPath(new URL('../halma.wasm', import.meta.url));
 await init(readFileSync(wasm));
@@ -190,6 +190,25 @@ test('a search reports each iteration and can be stopped by its host', () => {
   assert.ok(performance.now() - started < 10_000, 'the stop ended the search');
   assert.ok(Game.start().legalMoves().includes(stopped.move));
   assert.ok(asked > 50);
+});
+
+test('the contempt decides between a repetition and playing on', () => {
+  // o, a little behind, can take its last move back to a position of the game.
+  const game = Game.start();
+  for (const move of ['m1-k3', 'd16-f16', 'l1-k1', 'b12-a11', 'k1-l1']) game.play(move);
+  assert.equal(DEFAULT_CONTEMPT, 150);
+  const playingOn = searchSync(game, { depth: 3 });
+  assert.notEqual(playingOn.move, 'a11-b12');
+  assert.ok(playingOn.score > -150 && playingOn.score < 0, `${playingOn.score}`);
+  assert.deepEqual(searchSync(game, { depth: 3 }, { contempt: DEFAULT_CONTEMPT }).move, playingOn.move);
+  const repeating = searchSync(game, { depth: 3 }, { contempt: 0 });
+  assert.equal(repeating.move, 'a11-b12');
+  assert.equal(repeating.score, 0);
+  // Each search has its own: the default again when none is given.
+  assert.equal(searchSync(game, { depth: 3 }).move, playingOn.move);
+  for (const contempt of [1001, -1001, 1.5, '0', null]) {
+    rejects('invalid_argument', () => searchSync(game, { depth: 3 }, { contempt }));
+  }
 });
 
 test('a level search answers within its time', () => {

@@ -13,9 +13,10 @@
 // has nothing to say during a search). Limits: `time:MS`, `depth:N`, `nodes:N`, or `level:N`
 // alone (without its minimum thinking time, as the native engine's `level:N`), joined by `+`;
 // anything else (engine settings after a comma, `ab2`, `paced-level:N`) is answered `error`.
-// The game is rebuilt from the whole `position` line, so repetitions count; a game that does
-// not continue the previous one empties the search table (`clearSearchTable`), as the native
-// engine does.
+// It searches at contempt 0, as the native engine program does by default: a draw is worth
+// as much to either engine. The game is rebuilt from the whole `position` line, so
+// repetitions count; a game that does not continue the previous one empties the search table
+// (`clearSearchTable`), as the native engine does.
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -115,7 +116,8 @@ class Player {
         if (args.length > 1) throw new Error(`go takes one word of limits, not ${JSON.stringify(args[1])}`);
         const limits = parseLimits(args[0]);
         if (this.#game === null) throw new Error('no position yet: send position first');
-        const found = searchSync(this.#game, limits);
+        // A program plays other engines: a draw is worth as much to either (contempt 0).
+        const found = searchSync(this.#game, limits, { contempt: 0 });
         return `bestmove ${found.move} score ${found.score} depth ${found.depth} nodes ${found.nodes}`;
       }
       case 'quit':
