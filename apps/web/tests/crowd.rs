@@ -294,6 +294,33 @@ fn slow_readers_leave_the_kernel_nothing_to_hold() {
     server.honest_client_served(&id);
 }
 
+/// A flooder's loop: holds `count` nonblocking connections made by `open`, and opens a new one
+/// (counted in `reopened`) as soon as the server closes or answers one, until `stop` is set or
+/// `longest` has passed.
+fn hold(
+    count: usize,
+    open: impl Fn() -> TcpStream,
+    stop: &std::sync::atomic::AtomicBool,
+    reopened: &AtomicUsize,
+    longest: Duration,
+) {
+    let mut held: Vec<TcpStream> = (0..count).map(|_| open()).collect();
+    let deadline = Instant::now() + longest;
+    while !stop.load(Ordering::Relaxed) && Instant::now() < deadline {
+        for stream in &mut held {
+            let mut byte = [0u8; 1];
+            match stream.read(&mut byte) {
+                Err(error) if error.kind() == ErrorKind::WouldBlock => {}
+                _ => {
+                    *stream = open();
+                    reopened.fetch_add(1, Ordering::Relaxed);
+                }
+            }
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
 #[test]
 fn an_idle_flood_costs_the_flooder_not_the_players() {
     // At the cap (200), 10 addresses hold 20 idle connections each and open a new one as
@@ -313,21 +340,7 @@ fn an_idle_flood_costs_the_flooder_not_the_players() {
                     stream.set_nonblocking(true).expect("nonblocking");
                     stream
                 };
-                let mut held: Vec<TcpStream> = (0..20).map(|_| open()).collect();
-                let deadline = Instant::now() + Duration::from_secs(30);
-                while !stop.load(Ordering::Relaxed) && Instant::now() < deadline {
-                    for stream in &mut held {
-                        let mut byte = [0u8; 1];
-                        match stream.read(&mut byte) {
-                            Err(error) if error.kind() == ErrorKind::WouldBlock => {}
-                            _ => {
-                                *stream = open();
-                                reconnected.fetch_add(1, Ordering::Relaxed);
-                            }
-                        }
-                    }
-                    std::thread::sleep(Duration::from_millis(5));
-                }
+                hold(20, open, stop, reconnected, Duration::from_secs(30));
             });
         }
         assert!(
@@ -376,21 +389,7 @@ fn honest_served_beside_stalled_bodies(addresses: u8, each: usize) -> usize {
                     stream.set_nonblocking(true).expect("nonblocking");
                     stream
                 };
-                let mut held: Vec<TcpStream> = (0..each).map(|_| open()).collect();
-                let deadline = Instant::now() + Duration::from_secs(60);
-                while !stop.load(Ordering::Relaxed) && Instant::now() < deadline {
-                    for stream in &mut held {
-                        let mut byte = [0u8; 1];
-                        match stream.read(&mut byte) {
-                            Err(error) if error.kind() == ErrorKind::WouldBlock => {}
-                            _ => {
-                                *stream = open();
-                                reopened.fetch_add(1, Ordering::Relaxed);
-                            }
-                        }
-                    }
-                    std::thread::sleep(Duration::from_millis(5));
-                }
+                hold(each, open, stop, reopened, Duration::from_secs(60));
             });
         }
         assert!(
