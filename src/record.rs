@@ -202,7 +202,7 @@ impl fmt::Display for Record {
 impl FromStr for Record {
     type Err = ParseRecordError;
 
-    /// Reads a game record, in either form (see the [module](self)), and replays its moves.
+    /// Reads a game record, in either form (see [`Record`]), and replays its moves.
     fn from_str(text: &str) -> Result<Record, ParseRecordError> {
         read::record(text)
     }
