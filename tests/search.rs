@@ -659,3 +659,31 @@ fn a_repetition_is_played_only_when_nothing_beats_it() {
         "{taken} repetitions"
     );
 }
+
+/// A level behind by more than its contempt (every move scores below a draw) still chooses
+/// imperfectly among the moves near its best: the rule against drawing by accident holds
+/// only while playing on beats a draw, else a level would play as the best player of its
+/// depth whenever it fell behind (level 1 then scored a third of its games against level 2,
+/// at contempt 0, against 3% before the rule).
+#[test]
+fn a_level_behind_keeps_its_imperfection() {
+    let mut rng = Rng(17);
+    let mut behind = 0;
+    let mut other_moves = 0;
+    while behind < 40 {
+        let plies = 4 + rng.below(80);
+        let game = random_game(&mut rng, plies);
+        if game.outcome().is_over() {
+            continue;
+        }
+        let best = Engine::new().search(&game, &Limits::depth(1)).unwrap();
+        if best.score >= -DEFAULT_CONTEMPT {
+            continue;
+        }
+        behind += 1;
+        let level = Limits::level(1).without_pace();
+        let chosen = Engine::new().search(&game, &level).unwrap();
+        other_moves += usize::from(chosen.best_move != best.best_move);
+    }
+    assert!(other_moves >= behind / 3, "{other_moves} of {behind}");
+}

@@ -13,7 +13,8 @@ use super::score::FORCED;
 
 impl Searcher<'_> {
     /// The final choice: with a margin (scaled down as the race ends), a pseudo-random
-    /// forward move among those near the best; a drawn best score prefers a move that
+    /// forward move among those near the best (and, while playing on beats a draw, not
+    /// drawing); a drawn best score prefers a move that
     /// [repeats](Searcher::repeating) (a blocked game then ends by repetition instead of
     /// going on forever).
     pub(crate) fn choose(
@@ -33,19 +34,22 @@ impl Searcher<'_> {
             margin * left.min(150) / 150
         };
         if margin > 0 && best.score.abs() < FORCED {
-            // Near-best moves, never a backward one (unless it is the best), and never a
-            // draw by accident: none that scores no better than a draw, none after which the
-            // opponent can repeat a position of the game (a search one ply deep does not see
-            // that reply). With none left, the best.
+            // Near-best moves, never a backward one (unless it is the best), and, while
+            // playing on scores better than a draw, never a draw by accident: none that
+            // scores no better than a draw, none after which the opponent can repeat a
+            // position of the game (a search one ply deep does not see that reply). With
+            // none left, the best. Behind by more than the contempt, the level keeps its
+            // imperfection: it does not turn into the best player of its depth.
+            let playing_on = best.score > self.draw;
             let candidates: Vec<&RootMove> = root
                 .iter()
                 .filter(|rm| {
                     rm.exact
                         && rm.score >= best.score - margin
                         && rm.score < FORCED
-                        && rm.score > self.draw
                         && (gain(side, rm.mv.from, rm.mv.to) >= 0 || rm.mv == best.best_move)
-                        && !self.lets_repeat(position, rm.mv)
+                        && (!playing_on
+                            || (rm.score > self.draw && !self.lets_repeat(position, rm.mv)))
                 })
                 .collect();
             let total: i64 = candidates
