@@ -18,6 +18,13 @@ const REPEATING_PLIES: usize = 40;
 /// The plies a game may last (twice a usual game).
 const MAX_PLIES: usize = 400;
 
+/// The nodes that stand for level 10's second a move in this test. The second gave 360,000
+/// to 1,140,000 nodes a move at a load of 7 on 2 cores (most near 500,000; level 9 searches
+/// 300,000), and fewer under more load; as nodes, the game is the same on every machine and
+/// under any load: won at ply 145, 73 moves of the computer (36.5 million nodes, 31 s of CPU
+/// at a load of 7), where a second a move took 107 moves, 107 s on any machine.
+const LEVEL_10_NODES: u64 = 500_000;
+
 /// A person's repeating moves, as written for `x`: an opening, then a cycle played again and
 /// again.
 type Repeating = (&'static [&'static str], &'static [&'static str]);
@@ -149,17 +156,14 @@ fn level_5_wins_against_people_who_repeat() {
     }
 }
 
-/// Level 10 searches a second a move: one game, the first the issue found (the
-/// others at full strength in the test below).
+/// Level 10 searches a second a move: one game, the first the issue found (the others at
+/// full strength in the test below), its second spent as [`LEVEL_10_NODES`].
 #[test]
 fn level_10_wins_against_a_pendulum() {
-    wins(
-        Limits::level(10),
-        Side::O,
-        PENDULUM,
-        ThenPlays::Greedy,
-        MAX_PLIES,
-    );
+    let limits = Limits::level(10)
+        .with_time(Duration::ZERO)
+        .with_nodes(LEVEL_10_NODES);
+    wins(limits, Side::O, PENDULUM, ThenPlays::Greedy, MAX_PLIES);
 }
 
 #[test]
