@@ -11,6 +11,12 @@
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
+# The tests build at release optimisation but without the release profile's LTO at one codegen
+# unit (Cargo.toml): that is for the programs and libraries people run, and links each of the
+# ~50 test programs whole, which made the build most of the test command's time. Every part
+# below runs with it (their scripts build with --release), so they share one build.
+export CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16
+
 parts=("$@")
 [ ${#parts[@]} -gt 0 ] || parts=(rust python wasm browser docs)
 

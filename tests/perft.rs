@@ -129,7 +129,10 @@ fn endgame_crossed_to_depth_3() {
 }
 
 #[test]
-#[ignore = "perft(5) from the start: run with cargo test --release -- --ignored"]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "perft(5) from the start: a second in release, minutes in debug (cargo test --release)"
+)]
 fn start_depth_5() {
     let entry = entry("start");
     let &(depth, nodes) = entry.counts.last().expect("start has counts");
