@@ -9,8 +9,8 @@ use std::time::Instant;
 use axum::Router;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
-use axum::http::StatusCode;
 use axum::http::header;
+use axum::http::{HeaderMap, StatusCode};
 use axum::middleware;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{MethodRouter, delete, get, post};
@@ -23,11 +23,12 @@ use crate::app::App;
 use crate::clients::Client;
 use crate::error::{ApiError, Reading};
 use crate::extract::{Body, GameId, RequestBody};
-use crate::games::Session;
+use crate::friend;
+use crate::games::{Loaded, NO_COMPUTER, Session};
 use crate::guards;
 use crate::metrics::{METRICS, Refusal};
 use crate::reply::Reply;
-use crate::search::{at_ply, not_thinking, playable, search, turn_of};
+use crate::search::{at_ply, computer_plays, not_thinking, playable, search, turn_of};
 use crate::state::{Played, mover, names, path_of, state};
 use crate::think::Purpose;
 
@@ -43,7 +44,10 @@ pub fn router(app: &Arc<App>) -> Router<Arc<App>> {
         .route("/level", changes(post(level).put(level)))
         // HEAD of a hint would run a search for nothing.
         .route("/hint", get(hint).head(no_head))
-        .route("/destinations", get(destinations));
+        .route("/destinations", get(destinations))
+        .route("/join", changes(post(friend::join)))
+        .route("/players", get(friend::players))
+        .route("/live", get(friend::follow));
     Router::new()
         .route("/api/games", changes(post(create)))
         .nest("/api/games/{id}", game)
@@ -79,6 +83,8 @@ struct NewGame {
     level: Option<u8>,
     human: Option<String>,
     position: Option<String>,
+    /// `"computer"` (the default) or `"friend"`: a game between two people.
+    opponent: Option<String>,
 }
 
 impl RequestBody for NewGame {
@@ -99,6 +105,11 @@ async fn create(
         Some("o") => Side::O,
         Some(other) => return Err(ApiError::BadSide(other.to_owned())),
     };
+    let friends = match request.opponent.as_deref() {
+        None | Some("computer") => false,
+        Some("friend") => true,
+        Some(other) => return Err(ApiError::BadOpponent(other.to_owned())),
+    };
     let game = match request.position.as_deref() {
         Some(text) => Game::from_position(
             text.parse::<Position>()
@@ -114,11 +125,17 @@ async fn create(
     let session = Session {
         game,
         human,
-        level,
+        // No computer plays a game between two people.
+        level: if friends { NO_COMPUTER } else { level },
         thinking: None,
     };
     let id = app.games.create(&session, app.max_games).await?;
     let location = [(header::LOCATION, format!("/api/games/{id}"))];
+    if friends {
+        let shown = serde_json::to_value(state(&id, &session)).unwrap_or_default();
+        let seated = friend::seat_creator(&app, &id, human, shown).await?;
+        return Ok((StatusCode::CREATED, location, Reply(seated)).into_response());
+    }
     Ok((StatusCode::CREATED, location, Reply(state(&id, &session))).into_response())
 }
 
@@ -132,7 +149,9 @@ async fn show(State(app): State<Arc<App>>, GameId(id): GameId) -> Result<Respons
 async fn forget(
     State(app): State<Arc<App>>,
     GameId(id): GameId,
+    headers: HeaderMap,
 ) -> Result<Reply<serde_json::Value>, ApiError> {
+    friend::may_delete(&app, &id, &headers).await?;
     app.games.delete(&id).await?;
     Ok(Reply(json!({ "deleted": id })))
 }
@@ -153,13 +172,33 @@ impl RequestBody for MoveBody {
     }
 }
 
-/// `POST /api/games/{id}/move`: the person's move.
+/// `POST /api/games/{id}/move`: the person's move; in a game between two people, the move
+/// of the player whose secret the request holds.
 async fn play(
     State(app): State<Arc<App>>,
     GameId(id): GameId,
+    headers: HeaderMap,
     Body(request): Body<MoveBody>,
 ) -> Result<Response, ApiError> {
-    play_for(&app, &id, &request.mv, request.ply, |session| session.human).await
+    let read = app.games.load(&id).await?;
+    let played = if read.session.between_people() {
+        let side = friend::player(&app, &id, &headers).await?;
+        play_for(&app, read, &id, &request.mv, request.ply, |_| side)
+            .await
+            .map_err(|error| match error {
+                ApiError::NotComputerTurn(turn) | ApiError::NotYourTurn(turn) => {
+                    ApiError::OpponentsTurn(turn)
+                }
+                error => error,
+            })
+    } else {
+        play_for(&app, read, &id, &request.mv, request.ply, |session| {
+            session.human
+        })
+        .await
+    }?;
+    app.live.changed(&id);
+    Ok(played)
 }
 
 /// Plays the move `text` for the side `side` names (the person's, or the computer's move
@@ -170,6 +209,7 @@ async fn play(
 /// it was then (a request sent again after its answer was lost).
 async fn play_for(
     app: &App,
+    read: Loaded,
     id: &str,
     text: &str,
     ply: Option<u64>,
@@ -179,7 +219,6 @@ async fn play_for(
     // Text that is not move text is a bad request even in a finished game.
     let refused = |error: &dyn halma::Error| ApiError::refused(Reading::Move(text), error);
     let written: MoveText = text.parse().map_err(|error| refused(&error))?;
-    let read = app.games.load(id).await?;
     let same = |session: &Session, index, before: &Position, played| {
         mover(session.game.start_position().turn(), index) == side(session)
             && before.check_move_text(&written).ok() == Some(played)
@@ -278,13 +317,18 @@ async fn computer(
     Body(request): Body<ComputerBody>,
 ) -> Result<Response, ApiError> {
     if let Some(text) = request.mv {
-        return play_for(&app, &id, &text, request.ply, Session::computer).await;
+        let read = app.games.load(&id).await?;
+        computer_plays(&read.session)?;
+        let played = play_for(&app, read, &id, &text, request.ply, Session::computer).await?;
+        app.live.changed(&id);
+        return Ok(played);
     }
     if !app.engine {
         return Err(ApiError::NoEngine);
     }
     if request.ply.is_some() {
         let read = app.games.load(&id).await?;
+        computer_plays(&read.session)?;
         let computer = read.session.computer();
         let by_computer = |session: &Session, index, _: &Position, _| {
             mover(session.game.start_position().turn(), index) == computer
@@ -305,6 +349,7 @@ async fn computer(
             })
         })
         .await?;
+    app.live.changed(&id);
     Ok(Reply(Played {
         mv: mv.to_string(),
         path: names(&found.path),
@@ -339,6 +384,7 @@ async fn undo(State(app): State<Arc<App>>, GameId(id): GameId) -> Result<Respons
     let ((), game) = app
         .games
         .modify(&id, None, |session| -> Result<_, ApiError> {
+            computer_plays(session)?;
             not_thinking(session)?;
             let human = session.human;
             let start = session.game.start_position().turn();
@@ -357,6 +403,7 @@ async fn undo(State(app): State<Arc<App>>, GameId(id): GameId) -> Result<Respons
             Ok(())
         })
         .await?;
+    app.live.changed(&id);
     Ok(Reply(state(&id, &game.session)).into_response())
 }
 
@@ -383,6 +430,7 @@ async fn level(
     let ((), game) = app
         .games
         .modify(&id, None, |session| {
+            computer_plays(session)?;
             session.level = level;
             Ok::<_, ApiError>(())
         })

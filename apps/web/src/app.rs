@@ -27,6 +27,8 @@ pub struct App {
     pub engine: bool,
     /// The page's files.
     pub assets: Assets,
+    /// The live streams of games, and where their changes are announced.
+    pub live: Arc<crate::friend::live::Live>,
     /// The open connections (for `/metrics`).
     pub connections: Arc<Registry>,
     /// What the checks of every request are told.

@@ -138,6 +138,27 @@ pub enum ApiError {
         "you have started too many games in the last minute; resume one from its link, or wait"
     )]
     TooManyGames(u64),
+    /// `opponent` is neither kind of game.
+    #[error("opponent must be \"computer\" or \"friend\", not {:?}", shown(.0, 40))]
+    BadOpponent(String),
+    /// The computer asked to move, hint, take back or change level in a game between two
+    /// people.
+    #[error("this game is between two people: no computer moves, hints, undo or level in it")]
+    FriendGame,
+    /// A change of a game between two people without either player's secret.
+    #[error(
+        "only this game's two players may change it, each with their seat's secret (Authorization: Bearer SECRET); anyone else may watch it"
+    )]
+    NotAPlayer,
+    /// The invitation's seat was taken (or there is none to take).
+    #[error("this invitation's seat is taken: someone opened it first; you may watch the game")]
+    SeatTaken,
+    /// A player moved on their opponent's turn.
+    #[error("it is your opponent's turn ({0})")]
+    OpponentsTurn(Side),
+    /// The live streams are at their bound, the client's or the server's.
+    #[error("too many live streams are open; try again in a moment")]
+    TooManyLive,
     /// A search asked of a server that runs none (`--no-engine`).
     #[error(
         "this server runs no engine (--no-engine): search in the client and send its move, {{\"move\": \"b14-d12\"}}"
@@ -238,6 +259,12 @@ impl ApiError {
             ApiError::WrongHost(_) => (StatusCode::MISDIRECTED_REQUEST, "wrong_host"),
             ApiError::IllegalMove(..) => (StatusCode::UNPROCESSABLE_ENTITY, "illegal_move"),
             ApiError::TooManyGames(_) => (StatusCode::TOO_MANY_REQUESTS, "too_many_games"),
+            ApiError::BadOpponent(_) => (StatusCode::BAD_REQUEST, "bad_opponent"),
+            ApiError::FriendGame => (StatusCode::CONFLICT, "friend_game"),
+            ApiError::NotAPlayer => (StatusCode::FORBIDDEN, "not_a_player"),
+            ApiError::SeatTaken => (StatusCode::CONFLICT, "seat_taken"),
+            ApiError::OpponentsTurn(_) => (StatusCode::CONFLICT, "not_your_turn"),
+            ApiError::TooManyLive => (StatusCode::TOO_MANY_REQUESTS, "too_many_live"),
             ApiError::NoEngine => (StatusCode::NOT_IMPLEMENTED, "no_engine"),
             ApiError::StoreFull(_) => (StatusCode::SERVICE_UNAVAILABLE, "store_full"),
             ApiError::Unavailable => (StatusCode::SERVICE_UNAVAILABLE, "unavailable"),
@@ -250,6 +277,7 @@ impl ApiError {
     fn retry_after(&self) -> Option<u64> {
         match self {
             ApiError::TooManyGames(seconds) => Some(*seconds),
+            ApiError::TooManyLive => Some(5),
             ApiError::StoreFull(_) => Some(60),
             ApiError::Unavailable | ApiError::Busy(_) => Some(1),
             _ => None,
@@ -368,6 +396,12 @@ mod tests {
             ApiError::WrongHost(text()),
             ApiError::IllegalMove(text(), text()),
             ApiError::TooManyGames(1),
+            ApiError::BadOpponent(text()),
+            ApiError::FriendGame,
+            ApiError::NotAPlayer,
+            ApiError::SeatTaken,
+            ApiError::OpponentsTurn(Side::X),
+            ApiError::TooManyLive,
             ApiError::NoEngine,
             ApiError::StoreFull(1),
             ApiError::Unavailable,

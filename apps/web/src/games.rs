@@ -68,14 +68,18 @@ pub struct Thinking {
     pub progress: Progress,
 }
 
-/// One game against the computer.
+/// The level stored for a game that no computer plays: a game between two people
+/// (`friend/`), where both sides are people's.
+pub const NO_COMPUTER: u8 = 0;
+
+/// One game against the computer, or between two people.
 #[derive(Clone, Debug)]
 pub struct Session {
     /// The game itself.
     pub game: Game,
     /// The side the person plays; the computer plays the other.
     pub human: Side,
-    /// The computer's level, 1 to 10.
+    /// The computer's level, 1 to 10 ([`NO_COMPUTER`] in a game between two people).
     pub level: u8,
     /// Set while a search for this game runs (the computer's move or a hint).
     pub thinking: Option<Thinking>,
@@ -85,6 +89,21 @@ impl Session {
     /// The side of the computer.
     pub fn computer(&self) -> Side {
         self.human.other()
+    }
+
+    /// Whether both sides are people's (a game between two people).
+    pub fn between_people(&self) -> bool {
+        self.level == NO_COMPUTER
+    }
+
+    /// The side whose moves a person makes now: the person's, or in a game between two
+    /// people the side to move.
+    pub fn person(&self) -> Side {
+        if self.between_people() {
+            self.game.position().turn()
+        } else {
+            self.human
+        }
     }
 
     fn from_stored(stored: &StoredGame, now: i64) -> Result<Session, GameError> {
@@ -143,7 +162,8 @@ impl Session {
 pub struct Loaded {
     /// The game.
     pub session: Session,
-    version: i64,
+    /// The row's version: every change makes it larger.
+    pub version: i64,
     created_ms: i64,
 }
 

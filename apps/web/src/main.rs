@@ -18,6 +18,7 @@ mod clients;
 mod connections;
 mod error;
 mod extract;
+mod friend;
 mod games;
 mod guards;
 mod http;
@@ -146,11 +147,10 @@ async fn run(options: Options, cores: usize) -> ExitCode {
         engines,
         "serving"
     );
-    let registry = connections::Registry::new(
-        options
-            .max_connections
-            .unwrap_or_else(serve::default_max_connections),
-    );
+    let max_connections = options
+        .max_connections
+        .unwrap_or_else(serve::default_max_connections);
+    let registry = connections::Registry::new(max_connections);
     let limits = serve::ConnectionLimits {
         per_client: options.connections_per_client,
         header_timeout: options.header_timeout,
@@ -158,7 +158,18 @@ async fn run(options: Options, cores: usize) -> ExitCode {
         shutdown_grace: options.shutdown_grace,
         proxies: options.trusted_proxies.clone(),
     };
+    let live = friend::live::Live::new(
+        games::Games::new(store.clone()),
+        store.backend() == "postgres",
+        options.max_live.unwrap_or(max_connections / 2).max(1),
+        options.live_per_client,
+    );
+    if store.backend() == "postgres" {
+        tokio::spawn(friend::live::listen(Arc::clone(&live), url.clone()));
+    }
+    tokio::spawn(Arc::clone(&live).keep_presence());
     let app = Arc::new(app::App {
+        live,
         games: games::Games::new(store.clone()),
         pool,
         creations: clients::RateLimit::new(options.games_per_minute),

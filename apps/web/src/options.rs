@@ -25,6 +25,8 @@ usage: halma-web [options]
   --max-connections N       open connections at most; at the cap the longest idle is closed
                             for a new one (default: the descriptor limit less 64)
   --connections-per-client N  open connections from one client at most (default 128)
+  --max-live N              live streams of games open at most (default: half --max-connections)
+  --live-per-client N       live streams one client may have open (default 8)
   --games-per-minute N      new games one client may start per minute (default 30)
   --max-games N             games stored at most; past it new games get 503 (default 1000000)
   --max-plies N             moves one game may have; past it moves get 409 (default 2000)
@@ -58,6 +60,10 @@ pub struct Options {
     pub workers: Option<usize>,
     /// Engines (searches at once).
     pub engines: Option<usize>,
+    /// Live streams at most, `None` for half the connections.
+    pub max_live: Option<usize>,
+    /// Live streams per client at most.
+    pub live_per_client: usize,
     /// Engines one client may hold at once.
     pub engines_per_client: Option<usize>,
     /// Searches one client may have running or waiting.
@@ -112,6 +118,8 @@ impl Default for Options {
             database: None,
             workers: None,
             engines: None,
+            max_live: None,
+            live_per_client: 8,
             engines_per_client: None,
             searches_per_client: None,
             queue: 64,
@@ -186,6 +194,8 @@ pub fn parse(args: &[String]) -> Result<Parsed, String> {
             "--database" => options.database = Some(value.clone()),
             "--workers" => options.workers = Some(count()?),
             "--engines" => options.engines = Some(count()?),
+            "--max-live" => options.max_live = Some(count()?),
+            "--live-per-client" => options.live_per_client = count()?,
             "--engines-per-client" => options.engines_per_client = Some(count()?),
             "--searches-per-client" => options.searches_per_client = Some(count()?),
             "--queue" => options.queue = count()?,

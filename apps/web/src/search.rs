@@ -33,6 +33,16 @@ pub fn not_thinking(session: &Session) -> Result<(), ApiError> {
     }
 }
 
+/// Refuses what only a game against the computer has (its moves, hints, undo, level) in a
+/// game between two people.
+pub fn computer_plays(session: &Session) -> Result<(), ApiError> {
+    if session.between_people() {
+        Err(ApiError::FriendGame)
+    } else {
+        Ok(())
+    }
+}
+
 /// Refuses a move (or a search for one) in a finished game, and in a game that has
 /// `max_plies` moves: the rules bound no game's length, the server does, so that each
 /// request's work on a game (reading its record, judging it) stays bounded.
@@ -174,6 +184,7 @@ pub async fn search(
     let ((game, level), marked) = app
         .games
         .modify(id, None, |session| -> Result<_, ApiError> {
+            computer_plays(session)?;
             at_ply(session, ply)?;
             not_thinking(session)?;
             playable(session, app.max_plies)?;

@@ -123,7 +123,7 @@ pub fn state<'a>(id: &'a str, session: &'a Session) -> State<'a> {
         "over"
     } else if session.thinking.is_some() {
         "thinking"
-    } else if turn == session.human {
+    } else if turn == session.person() {
         "your_turn"
     } else {
         "computer_turn"
@@ -147,6 +147,7 @@ pub fn state<'a>(id: &'a str, session: &'a Session) -> State<'a> {
         _ => None,
     };
     let can_undo = session.thinking.is_none()
+        && !session.between_people()
         && (0..game.moves().len()).any(|i| mover(start, i) == session.human);
     State {
         id,

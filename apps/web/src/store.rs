@@ -221,6 +221,12 @@ impl Store {
         Ok(())
     }
 
+    /// The connections, for the tables of other modules (`friend/seats.rs`), whose queries
+    /// go through [`Store::timed`] as this module's do.
+    pub fn pool(&self) -> &AnyPool {
+        &self.pool
+    }
+
     /// `"sqlite"` or `"postgres"`.
     pub fn backend(&self) -> &'static str {
         self.backend
@@ -383,7 +389,7 @@ impl Store {
 impl Store {
     /// `query`, its time recorded for the metrics under `kind`; failed at once while the
     /// database does not answer its probe, and given up when the probe fails meanwhile.
-    async fn timed<T, E: Into<StoreError>>(
+    pub async fn timed<T, E: Into<StoreError>>(
         &self,
         kind: Query,
         query: impl Future<Output = std::result::Result<T, E>>,

@@ -253,6 +253,49 @@ fn every_error_a_client_can_provoke_has_its_code() {
         assert_eq!(status, 200, "{reply}");
     });
 
+    // Games between two people: a stranger's move, the computer's, a spent invitation, an
+    // unknown opponent, and live streams past the client's bound.
+    let live = Server::start(&["--live-per-client", "1"]);
+    check(
+        live.post("/api/games", json!({ "opponent": "dog" })),
+        400,
+        "bad_opponent",
+    );
+    let (status, made) = live.post("/api/games", json!({ "opponent": "friend" }));
+    assert_eq!(status, 201, "{made}");
+    let friends = made["id"].as_str().expect("an id").to_owned();
+    let claim = made["invitation"]["claim"].as_str().expect("a claim");
+    let path = |action: &str| format!("/api/games/{friends}/{action}");
+    check(
+        live.post(&path("move"), json!({ "move": "l2-k3" })),
+        403,
+        "not_a_player",
+    );
+    check(live.post(&path("computer"), json!({})), 409, "friend_game");
+    let join = |claim: &str| {
+        let head = format!(
+            "POST {} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nAuthorization: Bearer {claim}\r\nContent-Type: application/json\r\nContent-Length: 0\r\n\r\n",
+            path("join"),
+            live.addr
+        );
+        raw(&live, &head, b"")
+    };
+    assert_eq!(join(claim).0, 200);
+    check(join(claim), 409, "seat_taken");
+    let mut stream = live.connect_from(1);
+    write!(
+        stream,
+        "GET {} HTTP/1.1\r\nHost: {}\r\n\r\n",
+        path("live"),
+        live.addr
+    )
+    .expect("send");
+    let mut head = [0u8; 12];
+    stream.read_exact(&mut head).expect("the stream's head");
+    assert_eq!(&head, b"HTTP/1.1 200");
+    check(live.get(&path("live")), 429, "too_many_live");
+    drop((stream, live));
+
     // A server that searches nothing: a search asked of it.
     let client_only = Server::start(&["--no-engine"]);
     let game = client_only.new_game(json!({ "human": "o" }));

@@ -390,7 +390,62 @@ fn every_route_and_every_error_answers_as_recorded() {
     operators(&mut contract);
     limits(&mut contract);
     searches(&mut contract);
+    friends(&mut contract);
     contract.finish();
+}
+
+/// Games between two people: made, joined, their players, and what strangers and the
+/// computer's routes get.
+fn friends(c: &mut Contract) {
+    let server = Server::start(&[]);
+    let games = "/api/games";
+    // Its secrets are recorded as their kind, its id by its name.
+    let call = post(games, r#"{"opponent": "friend"}"#);
+    let response = call.send(&server);
+    let made = response.json();
+    let id = made["id"].as_str().expect("an id").to_owned();
+    c.name(&id, "F");
+    let record = c.record(&call, &response, &["seat", "invitation"]);
+    c.keep("friend create", record);
+    let claim = made["invitation"]["claim"].as_str().expect("a claim");
+    let at = |action: &str| format!("/api/games/{id}{action}");
+    let bearer =
+        |call: Call, secret: &str| call.header("Authorization", format!("Bearer {secret}"));
+    c.case(
+        "friend join",
+        &server,
+        bearer(post(at("/join"), ""), claim),
+        &["seat"],
+    );
+    c.run(
+        &server,
+        vec![
+            ("friend bad opponent", post(games, r#"{"opponent": "dog"}"#)),
+            ("friend join again", bearer(post(at("/join"), ""), claim)),
+            ("friend players", get(at("/players"))),
+            (
+                "friend move stranger",
+                post(at("/move"), r#"{"move": "l2-k3"}"#),
+            ),
+            ("friend computer", post(at("/computer"), "")),
+            ("friend hint", get(at("/hint"))),
+            ("friend undo", post(at("/undo"), "")),
+            ("friend delete stranger", Call::new("DELETE", at(""))),
+        ],
+    );
+    let computer = c.create("friend computer game", &server, post(games, "{}"), "G");
+    c.case(
+        "friend players computer game",
+        &server,
+        get(format!("/api/games/{computer}/players")),
+        &[],
+    );
+    c.case(
+        "friend join computer game",
+        &server,
+        bearer(post(format!("/api/games/{computer}/join"), ""), claim),
+        &[],
+    );
 }
 
 /// The game API: each route and method, and each error of its requests.

@@ -1,0 +1,468 @@
+//! Live games: a page follows a game through a server-sent event stream
+//! (`GET /api/games/{id}/live`, `docs/live.md`), and every change of the game reaches it at
+//! once, through whichever process made the change.
+//!
+//! A change is announced by the game's id alone ([`Live::changed`]): on PostgreSQL with
+//! `NOTIFY halma_live`, which every process `LISTEN`s to (each on a connection of its own,
+//! [`listen`]), on SQLite (one process) straight to this process. A process that has
+//! streams of the game reads it once and hands the same update to all of them through the
+//! game's broadcast channel: a bounded ring of the latest updates, so that a stream whose
+//! reader is slow skips to the newest (each update is the whole game) instead of holding
+//! more, and a reader that reads nothing at all is closed by the connection layer's send
+//! timeout. Updates carry the row's version, so that a stream never goes back to an older
+//! state than the one it sent.
+//!
+//! Presence is the players' own streams: a process holding a player's stream marks that
+//! side here in the database until a little after its next refresh ([`PRESENCE_TTL`]),
+//! refreshes it every [`PRESENCE_EVERY`] while the stream lasts and marks it away when the
+//! last one ends, announcing each change; a process that died stops refreshing, and the
+//! side is away when its mark lapses.
+
+use std::collections::HashMap;
+use std::convert::Infallible;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
+
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
+use futures_util::stream::{self, Stream, StreamExt};
+use halma::Side;
+use serde_json::json;
+use sqlx::postgres::PgListener;
+use tokio::sync::broadcast;
+use tokio::time::Instant;
+
+use super::seats::{self, Seats};
+use crate::clients::{Client, ConnectionSlot, Connections};
+use crate::error::ApiError;
+use crate::games::{GameError, Games, now_ms};
+use crate::state::state;
+
+/// The channel of PostgreSQL's notifications of changed games.
+const CHANNEL: &str = "halma_live";
+
+/// A comment every so often keeps proxies from closing a quiet stream, and lets the
+/// connection layer find a reader that is gone.
+const HEARTBEAT: Duration = Duration::from_secs(15);
+
+/// A stream ends after this long; the client reconnects and catches up (`Last-Event-ID`).
+/// No connection is held for good by one request.
+const LIFETIME: Duration = Duration::from_secs(30 * 60);
+
+/// How often a process renews the presence of the players whose streams it holds, and
+/// reads the presence of the games it streams.
+pub const PRESENCE_EVERY: Duration = Duration::from_secs(10);
+
+/// How long a presence mark lasts unless renewed: a process that died loses its players'
+/// presence within this.
+const PRESENCE_TTL: i64 = 25_000;
+
+/// Updates a game's channel keeps for streams that have not taken them yet.
+const RING: usize = 8;
+
+/// The delay a client waits before reconnecting, as the stream tells it.
+const RETRY: Duration = Duration::from_secs(2);
+
+/// How a game stands for its streams: its state and its players, as JSON.
+#[derive(Debug)]
+struct Update {
+    /// The stored row's version: later changes have larger ones.
+    version: i64,
+    /// Moves played.
+    plies: usize,
+    /// The game's state (as `GET /api/games/{id}` answers it).
+    state: String,
+    /// The players: each side's seat taken or not, here or not (`null` for a game against
+    /// the computer).
+    players: String,
+}
+
+/// The players' JSON of `seats`, for a stream and for `GET /api/games/{id}/players`.
+pub fn players_json(seats: Option<&Seats>, you: Option<Side>) -> serde_json::Value {
+    let now = now_ms();
+    let seat =
+        |seats: &Seats, side| json!({ "taken": seats.taken(side), "here": seats.here(side, now) });
+    match seats {
+        None => json!({ "opponent": "computer" }),
+        Some(seats) => json!({
+            "opponent": "friend",
+            "you": you.map(|side| side.to_string()),
+            "inviting": seats.inviting(),
+            "x": seat(seats, Side::X),
+            "o": seat(seats, Side::O),
+        }),
+    }
+}
+
+/// The streams of one game in this process.
+struct Watched {
+    updates: broadcast::Sender<Arc<Update>>,
+    /// Taken while the game is read and its update sent: updates go out in the order of the
+    /// reads, so each is newer than the last.
+    reading: tokio::sync::Mutex<()>,
+    /// Whether the game is between two people (its presence is read on every round).
+    friends: bool,
+}
+
+/// The live streams of this process, and where changes are announced.
+pub struct Live {
+    games: Games,
+    /// Whether changes go through PostgreSQL's notifications (else straight here).
+    notify: bool,
+    watched: Mutex<HashMap<String, Arc<Watched>>>,
+    /// Players' streams in this process, by game and side.
+    present: Mutex<HashMap<(String, Side), usize>>,
+    per_client: Arc<Connections>,
+    open: AtomicUsize,
+    max: usize,
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// A stream's admission: counted, for its client and in all, until dropped.
+struct Admitted {
+    live: Arc<Live>,
+    _slot: ConnectionSlot,
+}
+
+impl Drop for Admitted {
+    fn drop(&mut self) {
+        self.live.open.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+/// A stream's hold on its game's channel; the channel goes with the last.
+struct Subscription {
+    live: Arc<Live>,
+    id: String,
+    updates: Option<broadcast::Receiver<Arc<Update>>>,
+}
+
+impl Drop for Subscription {
+    fn drop(&mut self) {
+        drop(self.updates.take());
+        let mut watched = lock(&self.live.watched);
+        if watched
+            .get(&self.id)
+            .is_some_and(|game| game.updates.receiver_count() == 0)
+        {
+            watched.remove(&self.id);
+        }
+    }
+}
+
+/// A player's stream, which keeps their side here until dropped.
+struct Presence {
+    live: Arc<Live>,
+    id: String,
+    side: Side,
+}
+
+impl Drop for Presence {
+    fn drop(&mut self) {
+        let key = (self.id.clone(), self.side);
+        let gone = {
+            let mut present = lock(&self.live.present);
+            let count = present.get_mut(&key).map_or(0, |count| {
+                *count -= 1;
+                *count
+            });
+            if count == 0 {
+                present.remove(&key);
+            }
+            count == 0
+        };
+        if gone {
+            let live = Arc::clone(&self.live);
+            let (id, side) = key;
+            tokio::spawn(async move {
+                live.mark(&id, side, 0).await;
+            });
+        }
+    }
+}
+
+impl Live {
+    /// The live streams of `games`, at most `max` in all and `per_client` for each client;
+    /// `notify`: announce changes through PostgreSQL.
+    pub fn new(games: Games, notify: bool, max: usize, per_client: usize) -> Arc<Live> {
+        Arc::new(Live {
+            games,
+            notify,
+            watched: Mutex::new(HashMap::new()),
+            present: Mutex::new(HashMap::new()),
+            per_client: Connections::new(per_client),
+            open: AtomicUsize::new(0),
+            max,
+        })
+    }
+
+    /// Admits a stream of `client`, or refuses it over the limits.
+    fn admit(self: &Arc<Live>, client: Client) -> Result<Admitted, ApiError> {
+        let slot = self.per_client.open(client).ok_or(ApiError::TooManyLive)?;
+        if self.open.fetch_add(1, Ordering::Relaxed) >= self.max {
+            self.open.fetch_sub(1, Ordering::Relaxed);
+            return Err(ApiError::TooManyLive);
+        }
+        Ok(Admitted {
+            live: Arc::clone(self),
+            _slot: slot,
+        })
+    }
+
+    /// Announces that the game `id` changed, to every process's streams of it; does not
+    /// wait.
+    pub fn changed(self: &Arc<Live>, id: &str) {
+        let live = Arc::clone(self);
+        let id = id.to_owned();
+        tokio::spawn(async move {
+            if live.notify {
+                let store = live.games.store();
+                let query = sqlx::query("SELECT pg_notify($1, $2)")
+                    .bind(CHANNEL)
+                    .bind(id.clone())
+                    .execute(store.pool());
+                if store
+                    .timed(crate::metrics::Query::Other, query)
+                    .await
+                    .is_ok()
+                {
+                    return;
+                }
+                // The database does not take it: this process's streams at least.
+            }
+            live.refresh(&id).await;
+        });
+    }
+
+    /// Reads the game `id` and hands it to this process's streams of it, if any.
+    async fn refresh(&self, id: &str) {
+        let Some(watched) = lock(&self.watched).get(id).cloned() else {
+            return;
+        };
+        let _reading = watched.reading.lock().await;
+        match self.update(id).await {
+            Ok(update) => {
+                let _ = watched.updates.send(Arc::new(update));
+            }
+            Err(error) => tracing::debug!("a live game could not be read: {error:?}"),
+        }
+    }
+
+    /// Refreshes every game this process streams (after notifications may have been lost).
+    async fn refresh_all(&self) {
+        let ids: Vec<String> = lock(&self.watched).keys().cloned().collect();
+        for id in ids {
+            self.refresh(&id).await;
+        }
+    }
+
+    /// The game `id` as its streams show it.
+    async fn update(&self, id: &str) -> Result<Update, GameError> {
+        let game = self.games.load(id).await?;
+        let seats = seats::load(self.games.store(), id).await?;
+        Ok(Update {
+            version: game.version,
+            plies: game.session.game.moves().len(),
+            state: serde_json::to_string(&state(id, &game.session)).unwrap_or_default(),
+            players: players_json(seats.as_ref(), None).to_string(),
+        })
+    }
+
+    /// Marks `side` of the game `id` here until `until` (0: away) and announces it.
+    async fn mark(self: &Arc<Live>, id: &str, side: Side, until: i64) {
+        match seats::set_here(self.games.store(), id, side, until).await {
+            Ok(()) => self.changed(id),
+            Err(error) => tracing::debug!("a presence could not be stored: {error}"),
+        }
+    }
+
+    /// Renews the presence of the players whose streams this process holds, and reads the
+    /// presence of the games between people it streams, every [`PRESENCE_EVERY`], forever.
+    pub async fn keep_presence(self: Arc<Live>) {
+        loop {
+            tokio::time::sleep(PRESENCE_EVERY).await;
+            let present: Vec<(String, Side)> = lock(&self.present).keys().cloned().collect();
+            for (id, side) in present {
+                let until = now_ms() + PRESENCE_TTL;
+                if let Err(error) = seats::set_here(self.games.store(), &id, side, until).await {
+                    tracing::debug!("a presence could not be renewed: {error}");
+                }
+            }
+            let friends: Vec<String> = lock(&self.watched)
+                .iter()
+                .filter(|(_, game)| game.friends)
+                .map(|(id, _)| id.clone())
+                .collect();
+            for id in friends {
+                self.refresh(&id).await;
+            }
+        }
+    }
+
+    /// The stream of the game `id` for `client`, who holds `side`'s seat (or watches), and
+    /// has seen the game at `since` moves.
+    pub async fn stream(
+        self: &Arc<Live>,
+        id: &str,
+        client: Client,
+        side: Option<Side>,
+        friends: bool,
+        since: Option<u64>,
+    ) -> Result<Response, ApiError> {
+        let admitted = self.admit(client)?;
+        // Subscribed before the first read: no change falls between them.
+        let subscription = self.subscribe(id, friends);
+        let presence = match side {
+            Some(side) => Some(self.arrive(id, side).await),
+            None => None,
+        };
+        let first = self.update(id).await?;
+        let caught_up = since.is_some_and(|since| usize::try_from(since) == Ok(first.plies));
+        let sent = Sent {
+            version: if caught_up { first.version } else { 0 },
+            players: String::new(),
+        };
+        let events = follow(first, sent, subscription, (admitted, presence));
+        Ok(Sse::new(events)
+            .keep_alive(KeepAlive::new().interval(HEARTBEAT))
+            .into_response())
+    }
+
+    /// A receiver of the game `id`'s updates.
+    fn subscribe(self: &Arc<Live>, id: &str, friends: bool) -> Subscription {
+        let mut watched = lock(&self.watched);
+        let game = watched.entry(id.to_owned()).or_insert_with(|| {
+            Arc::new(Watched {
+                updates: broadcast::channel(RING).0,
+                reading: tokio::sync::Mutex::new(()),
+                friends,
+            })
+        });
+        Subscription {
+            live: Arc::clone(self),
+            id: id.to_owned(),
+            updates: Some(game.updates.subscribe()),
+        }
+    }
+
+    /// Counts a stream of `side`'s player; the first marks the side here.
+    async fn arrive(self: &Arc<Live>, id: &str, side: Side) -> Presence {
+        let first = {
+            let mut present = lock(&self.present);
+            let count = present.entry((id.to_owned(), side)).or_insert(0);
+            *count += 1;
+            *count == 1
+        };
+        if first {
+            self.mark(id, side, now_ms() + PRESENCE_TTL).await;
+        }
+        Presence {
+            live: Arc::clone(self),
+            id: id.to_owned(),
+            side,
+        }
+    }
+}
+
+/// What a stream has sent.
+struct Sent {
+    version: i64,
+    players: String,
+}
+
+impl Sent {
+    /// The events that bring a reader who has seen `self` to `update`.
+    fn events(&mut self, update: &Update) -> Vec<Result<Event, Infallible>> {
+        let mut events = Vec::new();
+        if update.version > self.version {
+            self.version = update.version;
+            events.push(Ok(Event::default()
+                .event("state")
+                .id(update.plies.to_string())
+                .retry(RETRY)
+                .data(&update.state)));
+        }
+        if update.players != self.players {
+            self.players.clone_from(&update.players);
+            events.push(Ok(Event::default().event("players").data(&update.players)));
+        }
+        events
+    }
+}
+
+/// The events of a stream: `first`, then every update newer than what was sent, until the
+/// game's channel closes or the stream's [`LIFETIME`] is over; `held` (its admission and
+/// presence) lasts as long.
+fn follow<H: Send + 'static>(
+    first: Update,
+    sent: Sent,
+    subscription: Subscription,
+    held: H,
+) -> impl Stream<Item = Result<Event, Infallible>> + Send + 'static {
+    let end = Instant::now() + LIFETIME;
+    let start = (Some(Arc::new(first)), sent, subscription, held);
+    stream::unfold(
+        start,
+        move |(mut pending, mut sent, mut subscription, held)| async move {
+            loop {
+                if let Some(update) = pending.take() {
+                    let events = sent.events(&update);
+                    if !events.is_empty() {
+                        return Some((events, (None, sent, subscription, held)));
+                    }
+                }
+                let updates = subscription.updates.as_mut()?;
+                tokio::select! {
+                    received = updates.recv() => match received {
+                        Ok(update) => pending = Some(update),
+                        // Each update is the whole game: the newest ones are all a reader needs.
+                        Err(broadcast::error::RecvError::Lagged(_)) => {}
+                        Err(broadcast::error::RecvError::Closed) => return None,
+                    },
+                    () = tokio::time::sleep_until(end) => return None,
+                }
+            }
+        },
+    )
+    .flat_map(stream::iter)
+}
+
+/// Hands PostgreSQL's notifications of changed games at `url` to `live`'s streams,
+/// forever, on a connection of its own (opened again when it fails; every streamed game is
+/// read again then, as notifications may have been missed meanwhile).
+pub async fn listen(live: Arc<Live>, url: String) {
+    loop {
+        match PgListener::connect(&url).await {
+            Ok(mut listener) => match listener.listen(CHANNEL).await {
+                Ok(()) => loop {
+                    live.refresh_all().await;
+                    loop {
+                        match listener.try_recv().await {
+                            Ok(Some(notification)) => {
+                                let live = Arc::clone(&live);
+                                let id = notification.payload().to_owned();
+                                tokio::spawn(async move { live.refresh(&id).await });
+                            }
+                            // The connection was lost; the next call opens it again.
+                            Ok(None) => break,
+                            Err(error) => {
+                                tracing::warn!("live notifications failed: {error}");
+                                tokio::time::sleep(Duration::from_secs(1)).await;
+                                break;
+                            }
+                        }
+                    }
+                },
+                Err(error) => tracing::warn!("cannot listen for live notifications: {error}"),
+            },
+            Err(error) => tracing::warn!("cannot connect for live notifications: {error}"),
+        }
+        tokio::time::sleep(Duration::from_secs(1)).await;
+    }
+}

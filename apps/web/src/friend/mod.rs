@@ -1,0 +1,162 @@
+//! Games between two people, by link (`docs/live.md`): a game made with
+//! `{"opponent": "friend"}` has two seats ([`seats`]), one its creator's, the other behind
+//! an invitation; each move names its player by the seat's secret, sent as
+//! `Authorization: Bearer SECRET` (a header: never in a URL, so never in a log, a history
+//! or a `Referer`). Whoever holds neither secret may read and follow the game, not change
+//! it. Both players, and anyone watching, follow the game live ([`live`]).
+//!
+//! A game between two people is stored with no computer's level (`NO_COMPUTER`): the
+//! routes of the computer refuse it from the game they read anyway, and a move asks this
+//! module for the player ([`player`]). A game against the computer is served as it always
+//! was, with no read more.
+
+pub mod live;
+pub mod seats;
+
+use std::sync::Arc;
+
+use axum::extract::{Query, State};
+use axum::http::{HeaderMap, header};
+use axum::response::Response;
+use halma::Side;
+use serde::Deserialize;
+use serde_json::json;
+
+use crate::app::App;
+use crate::clients::Client;
+use crate::error::ApiError;
+use crate::extract::GameId;
+use crate::games::GameError;
+use crate::reply::Reply;
+
+/// The secret in the request's `Authorization: Bearer` header, if it has one.
+fn bearer(headers: &HeaderMap) -> Option<&str> {
+    headers
+        .get(header::AUTHORIZATION)?
+        .to_str()
+        .ok()?
+        .strip_prefix("Bearer ")
+        .map(str::trim)
+}
+
+/// The seats of the game `id`, `None` for a game against the computer.
+async fn seats_of(app: &App, id: &str) -> Result<Option<seats::Seats>, ApiError> {
+    Ok(seats::load(app.games.store(), id)
+        .await
+        .map_err(GameError::from)?)
+}
+
+/// The side whose player makes this request in the game between two people `id`;
+/// `not_a_player` for anyone else.
+pub async fn player(app: &App, id: &str, headers: &HeaderMap) -> Result<Side, ApiError> {
+    seats_of(app, id)
+        .await?
+        .and_then(|seats| seats.side_of(bearer(headers)))
+        .ok_or(ApiError::NotAPlayer)
+}
+
+/// Refuses to delete a game between two people but to one of its players; a game against
+/// the computer goes for anyone with its link, as always.
+pub async fn may_delete(app: &App, id: &str, headers: &HeaderMap) -> Result<(), ApiError> {
+    if seats_of(app, id).await?.is_some() {
+        player(app, id, headers).await?;
+    }
+    Ok(())
+}
+
+/// Stores the seats of the new game `id`, its creator playing `creator`, and answers its
+/// `state` with them: `seat` (the creator's side and secret) and `invitation` (the other
+/// seat's claim, for the invitation link's fragment).
+pub async fn seat_creator(
+    app: &App,
+    id: &str,
+    creator: Side,
+    mut state: serde_json::Value,
+) -> Result<serde_json::Value, ApiError> {
+    let seats = match seats::create(app.games.store(), id, creator).await {
+        Ok(seats) => seats,
+        Err(error) => {
+            // A game without seats would be a game against the computer: none at all.
+            let _ = app.games.delete(id).await;
+            return Err(GameError::from(error).into());
+        }
+    };
+    if let Some(object) = state.as_object_mut() {
+        object.insert(
+            "seat".into(),
+            json!({ "side": creator.to_string(), "secret": seats.secret }),
+        );
+        object.insert(
+            "invitation".into(),
+            json!({ "side": creator.other().to_string(), "claim": seats.invitation }),
+        );
+    }
+    Ok(state)
+}
+
+/// `POST /api/games/{id}/join` with `Authorization: Bearer INVITATION`: the invitation's
+/// seat, to whoever comes first (`{side, secret}`); `seat_taken` for everyone after.
+pub async fn join(
+    State(app): State<Arc<App>>,
+    GameId(id): GameId,
+    headers: HeaderMap,
+) -> Result<Reply<serde_json::Value>, ApiError> {
+    let Some(seats) = seats_of(&app, &id).await? else {
+        app.games.load(&id).await?;
+        return Err(ApiError::SeatTaken);
+    };
+    let invitation = bearer(&headers).unwrap_or_default();
+    let secret = seats::join(app.games.store(), &id, invitation)
+        .await
+        .map_err(GameError::from)?
+        .ok_or(ApiError::SeatTaken)?;
+    app.live.changed(&id);
+    let side = seats.creator().other().to_string();
+    Ok(Reply(json!({ "seat": { "side": side, "secret": secret } })))
+}
+
+/// `GET /api/games/{id}/players`: who plays the game: `{"opponent": "computer"}`, or for
+/// a game between two people each side's seat (`taken`, `here`), whether its invitation
+/// is open, and `you` (the side the request's secret holds, else `null`).
+pub async fn players(
+    State(app): State<Arc<App>>,
+    GameId(id): GameId,
+    headers: HeaderMap,
+) -> Result<Reply<serde_json::Value>, ApiError> {
+    app.games.load(&id).await?;
+    let seats = seats_of(&app, &id).await?;
+    let you = seats
+        .as_ref()
+        .and_then(|seats| seats.side_of(bearer(&headers)));
+    Ok(Reply(live::players_json(seats.as_ref(), you)))
+}
+
+/// The query of a live stream: the moves the client has seen (as `Last-Event-ID`).
+#[derive(Deserialize)]
+pub struct Since {
+    since: Option<u64>,
+}
+
+/// `GET /api/games/{id}/live`: the game's server-sent events (`state`, `players`), from
+/// its state now (unless `Last-Event-ID` or `?since=` says the client has it) on.
+pub async fn follow(
+    State(app): State<Arc<App>>,
+    GameId(id): GameId,
+    client: Client,
+    headers: HeaderMap,
+    query: Result<Query<Since>, axum::extract::rejection::QueryRejection>,
+) -> Result<Response, ApiError> {
+    let Query(Since { since }) = query?;
+    let since = headers
+        .get("last-event-id")
+        .and_then(|value| value.to_str().ok()?.trim().parse().ok())
+        .or(since);
+    app.games.load(&id).await?;
+    let seats = seats_of(&app, &id).await?;
+    let side = seats
+        .as_ref()
+        .and_then(|seats| seats.side_of(bearer(&headers)));
+    app.live
+        .stream(&id, client, side, seats.is_some(), since)
+        .await
+}

@@ -1,0 +1,212 @@
+//! The seats of a game between two people (`halma_seats`): who may move for each side. A
+//! seat is bound to a secret of 256 random bits that only its player's browser holds; the
+//! database keeps its SHA-256 digest, so that neither the database nor its backups let
+//! anyone move. The creator's secret is answered when the game is made; the joiner's seat
+//! waits behind an invitation (another secret, which travels in the link's fragment), and
+//! whoever presents it first gets a fresh secret of their own and the invitation is spent
+//! (one `UPDATE` that names it: the database decides who was first, on every process).
+
+use sha2::{Digest, Sha256};
+use sqlx::Row;
+
+use crate::games::new_id;
+use crate::metrics::Query;
+use crate::store::{Store, StoreError};
+use halma::Side;
+
+/// A new secret: 256 random bits as 64 hex digits.
+pub fn new_secret() -> String {
+    format!("{}{}", new_id(), new_id())
+}
+
+/// The digest stored for `secret`, in hex.
+fn digest(secret: &str) -> String {
+    Sha256::digest(secret.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// Whether `text` has a secret's shape (64 lower-case hex digits): anything else is no
+/// secret, and is not even hashed.
+fn well_formed(text: &str) -> bool {
+    text.len() == 64 && text.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
+}
+
+/// The two sides' seats of one game, as stored.
+#[derive(Clone, Debug)]
+pub struct Seats {
+    creator: Side,
+    creator_hash: String,
+    invitation_hash: Option<String>,
+    joiner_hash: Option<String>,
+    here_until: [i64; 2],
+}
+
+/// Index of `side` in per-side arrays.
+fn index(side: Side) -> usize {
+    usize::from(side == Side::O)
+}
+
+impl Seats {
+    /// The side of the game's creator.
+    pub fn creator(&self) -> Side {
+        self.creator
+    }
+
+    /// The side whose secret `secret` is, if any.
+    pub fn side_of(&self, secret: Option<&str>) -> Option<Side> {
+        let secret = secret.filter(|secret| well_formed(secret))?;
+        let hash = digest(secret);
+        if hash == self.creator_hash {
+            Some(self.creator)
+        } else if self.joiner_hash.as_deref() == Some(hash.as_str()) {
+            Some(self.creator.other())
+        } else {
+            None
+        }
+    }
+
+    /// Whether `side`'s seat has a player (the creator's always has).
+    pub fn taken(&self, side: Side) -> bool {
+        side == self.creator || self.joiner_hash.is_some()
+    }
+
+    /// Whether `side` was here at `now` (Unix ms) by its live connections.
+    pub fn here(&self, side: Side, now: i64) -> bool {
+        self.here_until[index(side)] > now
+    }
+
+    /// Whether the invitation is still open.
+    pub fn inviting(&self) -> bool {
+        self.invitation_hash.is_some()
+    }
+}
+
+/// The secrets of a new game's seats, answered once to its creator.
+pub struct NewSeats {
+    /// The creator's seat's secret.
+    pub secret: String,
+    /// The invitation to the other seat.
+    pub invitation: String,
+}
+
+/// Stores the seats of the new game `id`, the creator playing `creator`.
+pub async fn create(store: &Store, id: &str, creator: Side) -> Result<NewSeats, StoreError> {
+    let seats = NewSeats {
+        secret: new_secret(),
+        invitation: new_secret(),
+    };
+    let query = sqlx::query(
+        "INSERT INTO halma_seats (id, creator, creator_hash, invitation_hash, joiner_hash, \
+         x_here_until, o_here_until) VALUES ($1, $2, $3, $4, NULL, 0, 0)",
+    )
+    .bind(id.to_owned())
+    .bind(creator.to_string())
+    .bind(digest(&seats.secret))
+    .bind(digest(&seats.invitation))
+    .execute(store.pool());
+    store.timed(Query::Create, query).await?;
+    Ok(seats)
+}
+
+/// The seats of the game `id`: `None` for a game against the computer (or none at all).
+pub async fn load(store: &Store, id: &str) -> Result<Option<Seats>, StoreError> {
+    let query = sqlx::query(
+        "SELECT creator, creator_hash, invitation_hash, joiner_hash, x_here_until, \
+         o_here_until FROM halma_seats WHERE id = $1",
+    )
+    .bind(id.to_owned())
+    .fetch_optional(store.pool());
+    let Some(row) = store.timed(Query::Load, query).await? else {
+        return Ok(None);
+    };
+    let creator = match row.try_get::<String, _>(0)?.as_str() {
+        "x" => Side::X,
+        "o" => Side::O,
+        other => return Err(StoreError(format!("a seat's side {other:?}"))),
+    };
+    Ok(Some(Seats {
+        creator,
+        creator_hash: row.try_get(1)?,
+        invitation_hash: row.try_get(2)?,
+        joiner_hash: row.try_get(3)?,
+        here_until: [row.try_get(4)?, row.try_get(5)?],
+    }))
+}
+
+/// Takes the joiner's seat of the game `id` with `invitation`: its new secret, or `None`
+/// when the invitation is not this game's open one (spent by whoever came first, or wrong).
+pub async fn join(store: &Store, id: &str, invitation: &str) -> Result<Option<String>, StoreError> {
+    if !well_formed(invitation) {
+        return Ok(None);
+    }
+    let secret = new_secret();
+    let query = sqlx::query(
+        "UPDATE halma_seats SET joiner_hash = $1, invitation_hash = NULL \
+         WHERE id = $2 AND invitation_hash = $3",
+    )
+    .bind(digest(&secret))
+    .bind(id.to_owned())
+    .bind(digest(invitation))
+    .execute(store.pool());
+    let taken = store.timed(Query::Update, query).await?.rows_affected() == 1;
+    Ok(taken.then_some(secret))
+}
+
+/// Marks `side` of the game `id` here until `until` (Unix ms; 0: away).
+pub async fn set_here(store: &Store, id: &str, side: Side, until: i64) -> Result<(), StoreError> {
+    let sql = match side {
+        Side::X => "UPDATE halma_seats SET x_here_until = $1 WHERE id = $2",
+        Side::O => "UPDATE halma_seats SET o_here_until = $1 WHERE id = $2",
+    };
+    let query = sqlx::query(sql)
+        .bind(until)
+        .bind(id.to_owned())
+        .execute(store.pool());
+    store.timed(Query::Update, query).await?;
+    Ok(())
+}
+
+/// Deletes the seats of games that are gone (deleted or pruned); how many.
+pub async fn forget_orphans(store: &Store) -> Result<u64, StoreError> {
+    let query = sqlx::query(
+        "DELETE FROM halma_seats WHERE NOT EXISTS \
+         (SELECT 1 FROM halma_games WHERE halma_games.id = halma_seats.id)",
+    )
+    .execute(store.pool());
+    Ok(store.timed(Query::Delete, query).await?.rows_affected())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_seat_is_its_secret_and_nothing_else() {
+        let creator = new_secret();
+        let joiner = new_secret();
+        let seats = Seats {
+            creator: Side::O,
+            creator_hash: digest(&creator),
+            invitation_hash: None,
+            joiner_hash: Some(digest(&joiner)),
+            here_until: [10, 0],
+        };
+        assert_eq!(seats.side_of(Some(&creator)), Some(Side::O));
+        assert_eq!(seats.side_of(Some(&joiner)), Some(Side::X));
+        assert_eq!(seats.side_of(Some(&new_secret())), None);
+        assert_eq!(seats.side_of(Some(&creator.to_uppercase())), None);
+        assert_eq!(
+            seats.side_of(Some(&digest(&creator))),
+            None,
+            "not the digest"
+        );
+        assert_eq!(seats.side_of(None), None);
+        assert!(seats.here(Side::X, 9) && !seats.here(Side::X, 10));
+        assert!(!seats.here(Side::O, 0));
+        assert!(seats.taken(Side::X) && seats.taken(Side::O));
+        assert_ne!(new_secret(), new_secret());
+        assert!(well_formed(&new_secret()));
+    }
+}
