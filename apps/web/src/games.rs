@@ -4,16 +4,22 @@
 //! a [`GameError`] of the domain (no such game, a conflict, the store full or unavailable);
 //! the API chooses how to answer it.
 
+use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use halma::{Game, Side};
 
 use crate::metrics::{METRICS, Refusal};
+use crate::replays::Replays;
 use crate::store::{Inserted, Store, StoreError, StoredGame};
 use crate::think::Progress;
 
 /// Changes retried after a conflict with another writer, at most.
 const ATTEMPTS: usize = 16;
+
+/// A record longer than this (about 800 plies) is replayed on a thread for blocking work,
+/// not on the thread serving requests.
+const BLOCKING_RECORD_BYTES: usize = 8 << 10;
 
 /// A new game id: 128 random bits from the operating system, as 32 hex digits.
 pub fn new_id() -> String {
@@ -106,12 +112,9 @@ impl Session {
         }
     }
 
-    fn from_stored(stored: &StoredGame, now: i64) -> Result<Session, GameError> {
-        let broken = |what: String| {
-            tracing::error!(id = %stored.id, "stored game is unreadable: {what}");
-            GameError::Unreadable
-        };
-        let game = Game::from_record(&stored.record).map_err(|e| broken(e.to_string()))?;
+    /// The session `stored` holds, its game replayed from its record as `game`.
+    fn from_stored(stored: &StoredGame, game: Game, now: i64) -> Result<Session, GameError> {
+        let broken = |what: String| unreadable(&stored.id, &what);
         let human = match stored.human.as_str() {
             "x" => Side::X,
             "o" => Side::O,
@@ -156,6 +159,17 @@ impl Session {
     }
 }
 
+/// Says in the log that the stored game `id` cannot be read, and why.
+fn unreadable(id: &str, why: &str) -> GameError {
+    tracing::error!(id, "stored game is unreadable: {why}");
+    GameError::Unreadable
+}
+
+/// The game `record` holds, replayed.
+fn replay(id: &str, record: &str) -> Result<Game, GameError> {
+    Game::from_record(record).map_err(|error| unreadable(id, &error.to_string()))
+}
+
 /// A game as read from the store: the session, and the row's version that a write of it
 /// names (so that a change made from it is checked against it, not read again).
 #[derive(Clone, Debug)]
@@ -167,16 +181,20 @@ pub struct Loaded {
     created_ms: i64,
 }
 
-/// The stored games.
+/// The stored games, and the long ones replayed lately.
 #[derive(Clone)]
 pub struct Games {
     store: Store,
+    replays: Arc<Replays>,
 }
 
 impl Games {
     /// The games in `store`.
     pub fn new(store: Store) -> Games {
-        Games { store }
+        Games {
+            store,
+            replays: Arc::default(),
+        }
     }
 
     /// The database underneath.
@@ -209,11 +227,38 @@ impl Games {
             return Err(not_found());
         }
         let stored = self.store.load(id).await?.ok_or_else(not_found)?;
+        let game = self.game_of(&stored).await?;
         Ok(Loaded {
-            session: Session::from_stored(&stored, now_ms())?,
+            session: Session::from_stored(&stored, game, now_ms())?,
             version: stored.version,
             created_ms: stored.created_ms,
         })
+    }
+
+    /// The game `stored` holds: kept from an earlier request if its record is the same, else
+    /// replayed (a long record on a thread for blocking work) and kept.
+    async fn game_of(&self, stored: &StoredGame) -> Result<Game, GameError> {
+        if let Some(game) = self.replays.get(&stored.id, &stored.record) {
+            return Ok(Game::clone(&game));
+        }
+        let game = if stored.record.len() > BLOCKING_RECORD_BYTES {
+            let (id, record) = (stored.id.clone(), stored.record.clone());
+            tokio::task::spawn_blocking(move || replay(&id, &record))
+                .await
+                .map_err(|error| unreadable(&stored.id, &error.to_string()))??
+        } else {
+            replay(&stored.id, &stored.record)?
+        };
+        METRICS.replayed(game.moves().len());
+        self.keep(stored.id.clone(), stored.record.clone(), &game);
+        Ok(game)
+    }
+
+    /// Keeps `game`, as `record` holds it, for the next request, if it is long.
+    fn keep(&self, id: String, record: String, game: &Game) {
+        if game.moves().len() >= crate::replays::MIN_PLIES {
+            self.replays.keep(&id, record, Arc::new(game.clone()));
+        }
     }
 
     /// Changes the game `id` with `change`, which sees the game as `read` holds it (read from
@@ -237,6 +282,7 @@ impl Games {
                 .session
                 .to_stored(id, game.version, game.created_ms, now_ms());
             if self.store.update(&next).await.map_err(GameError::from)? {
+                self.keep(next.id, next.record, &game.session.game);
                 return Ok((result, game));
             }
         }
@@ -292,20 +338,22 @@ mod tests {
         };
         let stored = session.to_stored("id", 3, 10, 1_000);
         assert_eq!(stored.updated_ms, 1_000);
-        let back = Session::from_stored(&stored, 1_500).unwrap();
+        let replayed = |stored: &StoredGame| replay(&stored.id, &stored.record).unwrap();
+        let back = Session::from_stored(&stored, replayed(&stored), 1_500).unwrap();
         assert_eq!(back.game.moves(), session.game.moves());
         assert_eq!((back.human, back.level), (Side::O, 7));
         assert_eq!(back.thinking.map(|t| t.token), Some("t".to_owned()));
         assert!(
-            Session::from_stored(&stored, 2_000)
+            Session::from_stored(&stored, replayed(&stored), 2_000)
                 .unwrap()
                 .thinking
                 .is_none()
         );
+        assert_eq!(replay("id", "nonsense").unwrap_err(), GameError::Unreadable);
         let mut broken = stored;
-        broken.record = "nonsense".to_owned();
+        broken.human = "z".to_owned();
         assert_eq!(
-            Session::from_stored(&broken, 0).unwrap_err(),
+            Session::from_stored(&broken, Game::new(), 0).unwrap_err(),
             GameError::Unreadable
         );
     }

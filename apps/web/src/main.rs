@@ -28,6 +28,7 @@ mod operators;
 mod options;
 mod pages;
 mod prune;
+mod replays;
 mod reply;
 mod search;
 mod serve;

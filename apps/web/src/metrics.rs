@@ -187,6 +187,7 @@ pub struct Metrics {
     connections_accepted: AtomicU64,
     connections_evicted: AtomicU64,
     connections_cut: AtomicU64,
+    plies_replayed: AtomicU64,
     engine_micros: [AtomicU64; Work::ALL.len()],
     searches: [AtomicU64; Work::ALL.len()],
     queue_wait: [Histogram; Work::ALL.len()],
@@ -206,6 +207,7 @@ pub static METRICS: Metrics = Metrics {
     connections_accepted: AtomicU64::new(0),
     connections_evicted: AtomicU64::new(0),
     connections_cut: AtomicU64::new(0),
+    plies_replayed: AtomicU64::new(0),
     engine_micros: [const { AtomicU64::new(0) }; Work::ALL.len()],
     searches: [const { AtomicU64::new(0) }; Work::ALL.len()],
     queue_wait: [const { Histogram::new() }; Work::ALL.len()],
@@ -293,6 +295,12 @@ impl Metrics {
         self.connections_cut.fetch_add(1, Ordering::Relaxed);
     }
 
+    /// A stored game's record of `plies` moves replayed to read it.
+    pub fn replayed(&self, plies: usize) {
+        let plies = u64::try_from(plies).unwrap_or(u64::MAX);
+        self.plies_replayed.fetch_add(plies, Ordering::Relaxed);
+    }
+
     /// A search for `work` that waited `waited` for its engine.
     pub fn started(&self, work: Work, waited: Duration) {
         self.queue_wait[work as usize].observe(waited);
@@ -378,6 +386,13 @@ impl Metrics {
             "counter",
             "Connections reset because their client left answers unread past --send-timeout-ms.",
             one(load(&self.connections_cut).to_string()),
+        );
+        family(
+            &mut out,
+            "halma_plies_replayed_total",
+            "counter",
+            "Moves replayed from stored records to read games (a long game read again unchanged is not replayed).",
+            one(load(&self.plies_replayed).to_string()),
         );
         let per_work = |values: [String; Work::ALL.len()]| {
             Work::ALL

@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use halma::{Game, Move, Outcome, Side, Square};
-use serde::Serialize;
+use serde::{Serialize, Serializer};
 
 use crate::games::Session;
 use crate::think::{Progress, Report};
@@ -82,11 +82,30 @@ pub struct State<'a> {
     start: String,
     pieces: BySide,
     camps: BySide,
-    moves: Vec<String>,
+    moves: Texts<'a, Move>,
     last_move: Option<LastMove>,
     destinations: BTreeMap<String, Vec<String>>,
     thinking: Option<&'a Progress>,
     can_undo: bool,
+}
+
+/// Items serialized as a list of their texts, written straight into the JSON (a long
+/// game's moves, without a string each).
+struct Texts<'a, T>(&'a [T]);
+
+impl<T: std::fmt::Display> Serialize for Texts<'_, T> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.iter().map(Text))
+    }
+}
+
+/// An item serialized as its text.
+struct Text<'a, T>(&'a T);
+
+impl<T: std::fmt::Display> Serialize for Text<'_, T> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self.0)
+    }
 }
 
 fn squares(board: halma::Bitboard) -> Vec<String> {
@@ -168,7 +187,7 @@ pub fn state<'a>(id: &'a str, session: &'a Session) -> State<'a> {
             x: squares(Side::X.home()),
             o: squares(Side::O.home()),
         },
-        moves: game.moves().iter().map(Move::to_string).collect(),
+        moves: Texts(game.moves()),
         last_move,
         destinations,
         thinking: session.thinking.as_ref().map(|t| &t.progress),
