@@ -7,12 +7,15 @@
 //! - A computer move (a player waiting for the reply) runs before any hint.
 //! - A client runs at most its share of the engines at once.
 //! - Among the rest, the client running the fewest searches goes first, then the one with
-//!   the fewest outstanding, then the one that used the engines least lately (engine time,
-//!   halved every minute), then the oldest: a player asking now and then is served before
-//!   anyone who keeps the engines busy.
-//! - When a queue is full, the newest waiting search of the client holding the most places
-//!   in it gives way to a client holding fewer (it is answered "busy"), so a crowd of
-//!   flooders cannot keep the queue to themselves.
+//!   the fewest outstanding, then the one refused least lately (refusals counted, halved
+//!   every minute), then the one that used the engines least lately (engine time, halved
+//!   every minute), then the oldest: a player asking now and then is served before anyone
+//!   who keeps the engines busy, and before a crowd that asks again as soon as it is turned
+//!   away, however many addresses it asks from (each of them is refused again and again
+//!   while there are more of them than engines; the player is not).
+//! - When a queue is full, the newest waiting search of the client with the greatest claim
+//!   in that order gives way to a newcomer with a smaller one (it is answered "busy"), so
+//!   a crowd of flooders cannot keep the queue to themselves.
 //! - A search whose requester went away is taken out of the queue, or stopped.
 //! - Every search stops at its level's limit and at the cap, whichever comes first.
 
@@ -35,7 +38,8 @@ const TABLE_MB: usize = 16;
 /// A client's engine time counts half after this long.
 const USAGE_HALF_LIFE: Duration = Duration::from_secs(60);
 
-/// Clients whose engine time is remembered at most (the table forgets the lightest first).
+/// Clients whose engine time (and, apart, whose refusals) are remembered at most (each
+/// table forgets the lightest first).
 const MAX_USAGE_CLIENTS: usize = 16_384;
 
 /// What a search is for.
@@ -184,7 +188,7 @@ struct Job {
     answer: oneshot::Sender<Answer>,
 }
 
-/// A client's recent engine time, decaying by half every [`USAGE_HALF_LIFE`].
+/// A client's recent engine time (or refusals), decaying by half every [`USAGE_HALF_LIFE`].
 #[derive(Clone, Copy, Debug)]
 struct Usage {
     seconds: f64,
@@ -205,12 +209,15 @@ struct Queue {
     running: HashMap<Client, usize>,
     outstanding: HashMap<(Client, Purpose), usize>,
     usage: HashMap<Client, Usage>,
+    /// Searches refused lately, by client.
+    refused: HashMap<Client, Usage>,
     next_seq: u64,
 }
 
 /// How much of the engines a client holds, in the order of who is served first (less first):
-/// searches running, searches outstanding, engine time lately (microseconds).
-type Claim = (usize, usize, u64);
+/// searches running, searches outstanding, searches refused lately (thousandths), engine
+/// time lately (microseconds).
+type Claim = (usize, usize, u64, u64);
 
 impl Queue {
     fn running_of(&self, client: Client) -> usize {
@@ -231,12 +238,20 @@ impl Queue {
             .map_or(0, |usage| (usage.at(now) * 1e6) as u64)
     }
 
+    /// Searches refused to `client` lately, in thousandths.
+    fn refused_of(&self, client: Client, now: Instant) -> u64 {
+        self.refused
+            .get(&client)
+            .map_or(0, |refused| (refused.at(now) * 1e3) as u64)
+    }
+
     /// What `client` holds: searches running, searches for `purpose` running or waiting
-    /// (with `extra` more), engine time lately.
+    /// (with `extra` more), searches refused lately, engine time lately.
     fn claim(&self, client: Client, purpose: Purpose, extra: usize, now: Instant) -> Claim {
         (
             self.running_of(client),
             self.outstanding_of(client, purpose) + extra,
+            self.refused_of(client, now),
             self.usage_of(client, now),
         )
     }
@@ -284,6 +299,23 @@ impl Queue {
         Some(self.take_waiting(index))
     }
 
+    /// Answers "busy" to every search that waited longer than `wait` (each a refusal of its
+    /// client), so that none waits longer however far back its claim puts it.
+    fn expire(&mut self, wait: Duration, now: Instant) {
+        while let Some(index) = self
+            .waiting
+            .iter()
+            .position(|job| now.saturating_duration_since(job.queued) > wait)
+        {
+            let job = self.take_waiting(index);
+            METRICS.refused(Refusal::QueueWait, "a search waited too long for an engine");
+            self.refuse(job.client, now);
+            let _ = job.answer.send(Err(ThinkError::Busy(
+                "waited too long for a free engine; try again in a moment".to_owned(),
+            )));
+        }
+    }
+
     /// Takes the waiting job at `index` out of the queue.
     fn take_waiting(&mut self, index: usize) -> Job {
         let job = self.waiting.remove(index);
@@ -300,25 +332,36 @@ impl Queue {
 
     /// Adds `took` of engine time to `client`'s recent use.
     fn charge(&mut self, client: Client, took: Duration, now: Instant) {
-        if self.usage.len() >= MAX_USAGE_CLIENTS && !self.usage.contains_key(&client) {
-            // Forget the clients whose use has faded; if none has, the lightest half.
-            self.usage.retain(|_, usage| usage.at(now) > 0.001);
-            if self.usage.len() >= MAX_USAGE_CLIENTS {
-                let mut uses: Vec<f64> = self.usage.values().map(|u| u.at(now)).collect();
-                uses.sort_by(f64::total_cmp);
-                let median = uses[uses.len() / 2];
-                self.usage.retain(|_, usage| usage.at(now) > median);
-            }
-        }
-        let usage = self.usage.entry(client).or_insert(Usage {
-            seconds: 0.0,
-            at: now,
-        });
-        *usage = Usage {
-            seconds: usage.at(now) + took.as_secs_f64(),
-            at: now,
-        };
+        accrue(&mut self.usage, client, took.as_secs_f64(), now);
     }
+
+    /// Counts a search refused to `client` (turned away, given way, or waited too long).
+    fn refuse(&mut self, client: Client, now: Instant) {
+        accrue(&mut self.refused, client, 1.0, now);
+    }
+}
+
+/// Adds `amount` to `client`'s decaying total in `table`, which keeps at most
+/// [`MAX_USAGE_CLIENTS`].
+fn accrue(table: &mut HashMap<Client, Usage>, client: Client, amount: f64, now: Instant) {
+    if table.len() >= MAX_USAGE_CLIENTS && !table.contains_key(&client) {
+        // Forget the clients whose totals have faded; if none has, the lightest half.
+        table.retain(|_, usage| usage.at(now) > 0.001);
+        if table.len() >= MAX_USAGE_CLIENTS {
+            let mut totals: Vec<f64> = table.values().map(|u| u.at(now)).collect();
+            totals.sort_by(f64::total_cmp);
+            let median = totals[totals.len() / 2];
+            table.retain(|_, usage| usage.at(now) > median);
+        }
+    }
+    let usage = table.entry(client).or_insert(Usage {
+        seconds: 0.0,
+        at: now,
+    });
+    *usage = Usage {
+        seconds: usage.at(now) + amount,
+        at: now,
+    };
 }
 
 fn decrement<K: std::hash::Hash + Eq>(counts: &mut HashMap<K, usize>, key: K) {
@@ -442,6 +485,7 @@ impl Pool {
                     "you have {outstanding} searches running or waiting already, the most one client may; try again when one ends"
                 );
                 METRICS.refused(Refusal::ClientSearches, &format!("a client's {what}"));
+                queue.refuse(client, now);
                 return Err(ThinkError::Busy(message));
             }
             let waiting = queue.waiting_for(purpose);
@@ -452,9 +496,13 @@ impl Pool {
                 METRICS.refused(Refusal::QueueFull, &message);
                 match queue.displace(client, purpose, now) {
                     Some(job) => {
+                        queue.refuse(job.client, now);
                         let _ = job.answer.send(Err(ThinkError::Busy(message)));
                     }
-                    None => return Err(ThinkError::Busy(message)),
+                    None => {
+                        queue.refuse(client, now);
+                        return Err(ThinkError::Busy(message));
+                    }
                 }
             }
             *queue.outstanding.entry((client, purpose)).or_insert(0) += 1;
@@ -514,7 +562,9 @@ fn run_engine(shared: &Shared) {
         let mut job = {
             let mut queue = lock(&shared.queue);
             loop {
-                if let Some(job) = queue.pick(config.per_client, Instant::now()) {
+                let now = Instant::now();
+                queue.expire(config.queue_wait, now);
+                if let Some(job) = queue.pick(config.per_client, now) {
                     break job;
                 }
                 queue = shared
@@ -551,8 +601,12 @@ fn run_engine(shared: &Shared) {
         }
         {
             let mut queue = lock(&shared.queue);
+            let now = Instant::now();
             queue.release(job.client, job.purpose, true);
-            queue.charge(job.client, took, Instant::now());
+            queue.charge(job.client, took, now);
+            if waited > config.queue_wait {
+                queue.refuse(job.client, now);
+            }
         }
         shared.ready.notify_all();
         let _ = job.answer.send(answer);
@@ -681,6 +735,39 @@ mod tests {
         // A client's hints are another queue: they take nothing from its moves.
         assert!(queue.displace(player, Purpose::Hint, now).is_none());
         let _ = other_one;
+    }
+
+    #[test]
+    fn a_client_refused_again_and_again_gives_way_to_one_that_is_not() {
+        let mut queue = Queue::default();
+        let now = Instant::now();
+        let (flooders, player) = ([client(2), client(3)], client(4));
+        // The player used the engines more lately than the flooders (a few moves of its
+        // game); the flooders were each turned away and asked again at once.
+        queue.charge(player, Duration::from_secs(3), now);
+        for (n, &flooder) in flooders.iter().enumerate() {
+            for _ in 0..=n {
+                queue.refuse(flooder, now);
+            }
+            *queue
+                .outstanding
+                .entry((flooder, Purpose::Move))
+                .or_insert(0) += 1;
+            job(&mut queue, flooder, Purpose::Move);
+        }
+        // The queue is full of flooders holding one place each, as the player would: the
+        // one refused most gives way.
+        let gave_way = queue.displace(player, Purpose::Move, now).map(|j| j.client);
+        assert_eq!(gave_way, Some(flooders[1]));
+        *queue
+            .outstanding
+            .entry((player, Purpose::Move))
+            .or_insert(0) += 1;
+        let mine = job(&mut queue, player, Purpose::Move);
+        // And the player's search runs first, though it came last.
+        assert_eq!(queue.pick(1, now).map(|j| j.seq), Some(mine));
+        // Refusals fade: by half each minute.
+        assert_eq!(queue.refused_of(flooders[1], now + USAGE_HALF_LIFE), 1_000);
     }
 
     fn pool(queue: usize, cap: Duration) -> Pool {

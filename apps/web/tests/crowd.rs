@@ -71,6 +71,19 @@ fn player_moves(server: &Server, source: u8, id: &str, count: usize) -> Vec<Dura
     latencies
 }
 
+/// A flooder's turn in its game `id` (the computer's turn): the computer's move asked for
+/// (its status and answer), then the person's move taken back and played again.
+fn flooders_turn(server: &Server, source: u8, id: &str) -> (u16, Value) {
+    let path = format!("/api/games/{id}/computer");
+    let answer = server.request_from(source, "POST", &path, None);
+    let undo = format!("/api/games/{id}/undo");
+    server.request_from(source, "POST", &undo, None);
+    let mv = json!({ "move": "l2-k3" }).to_string();
+    let path = format!("/api/games/{id}/move");
+    server.request_from(source, "POST", &path, Some(&mv));
+    answer
+}
+
 #[test]
 fn floods_of_hints_or_computer_moves_from_a_crowd_never_turn_a_player_away() {
     // Two engines, searches of 300 ms at most; 24 flooders (127.0.0.10 to .33), three
@@ -99,14 +112,7 @@ fn floods_of_hints_or_computer_moves_from_a_crowd_never_turn_a_player_away() {
                             let path = format!("/api/games/{game}/hint");
                             server.request_from(*source, "GET", &path, None).0
                         } else {
-                            let path = format!("/api/games/{game}/computer");
-                            let status = server.request_from(*source, "POST", &path, None).0;
-                            let undo = format!("/api/games/{game}/undo");
-                            server.request_from(*source, "POST", &undo, None);
-                            let mv = json!({ "move": "l2-k3" }).to_string();
-                            let path = format!("/api/games/{game}/move");
-                            server.request_from(*source, "POST", &path, Some(&mv));
-                            status
+                            flooders_turn(server, *source, game).0
                         };
                         if status == 503 {
                             refused.fetch_add(1, Ordering::Relaxed);
@@ -127,6 +133,68 @@ fn floods_of_hints_or_computer_moves_from_a_crowd_never_turn_a_player_away() {
             &during,
         );
     }
+}
+
+/// Sets its flag when dropped: the flooders stop, whatever became of the test.
+struct StopOnDrop<'a>(&'a std::sync::atomic::AtomicBool);
+
+impl Drop for StopOnDrop<'_> {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
+#[test]
+fn a_wide_engine_flood_asking_again_at_once_leaves_a_player_its_turn() {
+    // 150 addresses (127.0.0.10 to .159), each looping one level-10 computer move and asking
+    // again at once when refused; one engine, searches of 100 ms at most, 32 places, a wait
+    // of 1 s at most: far more wanted than the engine gives. The player used the engine
+    // before the flood, as much as a flooder served once: by engine time alone it waited
+    // behind every flooder served less, and was refused.
+    let server = Server::start(&[
+        "--engines",
+        "1",
+        "--think-ms",
+        "100",
+        "--queue",
+        "32",
+        "--queue-wait-ms",
+        "1000",
+    ]);
+    let player = computer_to_move(&server, 2, 10);
+    player_moves(&server, 2, &player, 1);
+    let games: Vec<(u8, String)> = (10..160u8)
+        .map(|source| (source, computer_to_move(&server, source, 10)))
+        .collect();
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let refused = AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        let _stop = StopOnDrop(&stop);
+        for (source, game) in &games {
+            let (server, stop, refused) = (&server, &stop, &refused);
+            scope.spawn(move || {
+                let deadline = Instant::now() + Duration::from_secs(40);
+                while !stop.load(Ordering::Relaxed) && Instant::now() < deadline {
+                    let (status, answer) = flooders_turn(server, *source, game);
+                    if status == 503 {
+                        assert_eq!(answer["code"], "busy", "{answer}");
+                        refused.fetch_add(1, Ordering::Relaxed);
+                    }
+                }
+            });
+        }
+        let flooding = Instant::now();
+        let flooded = Server::eventually(Duration::from_secs(30), || {
+            refused.load(Ordering::Relaxed) >= 600 && flooding.elapsed() > Duration::from_secs(2)
+        });
+        assert!(flooded, "the flooders were refused only {refused:?} times");
+        // The player moves as a person does, a second's thought between moves; every one
+        // of its computer moves is answered (`player_moves` checks).
+        for _ in 0..4 {
+            std::thread::sleep(Duration::from_secs(1));
+            player_moves(&server, 2, &player, 1);
+        }
+    });
 }
 
 /// Two processes on one database, `--max-games 30` each: a game created through one and
