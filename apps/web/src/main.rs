@@ -159,8 +159,10 @@ async fn run(options: Options, cores: usize) -> ExitCode {
         shutdown_grace: options.shutdown_grace,
         proxies: options.trusted_proxies.clone(),
     };
+    // One set of games for the API and the live games: one cache of replayed games.
+    let games = games::Games::new(store.clone());
     let live = friend::live::Live::new(
-        games::Games::new(store.clone()),
+        games.clone(),
         store.backend() == "postgres",
         options.max_live.unwrap_or(max_connections / 2).max(1),
         options.live_per_client,
@@ -171,7 +173,7 @@ async fn run(options: Options, cores: usize) -> ExitCode {
     tokio::spawn(Arc::clone(&live).keep_presence());
     let app = Arc::new(app::App {
         live,
-        games: games::Games::new(store.clone()),
+        games,
         pool,
         creations: clients::RateLimit::new(options.games_per_minute),
         max_games: options.max_games,
