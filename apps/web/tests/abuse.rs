@@ -4,6 +4,8 @@
 //! addresses (127.0.0.2 and up), so that they are other clients to the server.
 
 mod common;
+#[path = "../src/bin/probe/records.rs"]
+mod records;
 
 use std::io::{ErrorKind, Read, Write};
 use std::net::TcpStream;
@@ -475,45 +477,14 @@ fn game_creation_is_limited_per_client() {
     assert_eq!(server.get("/api/games").0, 405);
 }
 
-/// A record of `plies` moves that neither a third repetition nor a win ends, built through
-/// the library: each move the first legal one from a point that walks pseudo-randomly that
-/// keeps the game going.
+/// A record of `plies` moves that neither a third repetition nor a win ends.
 fn long_record(plies: usize) -> String {
-    let mut game = halma::Game::new();
-    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
-    while game.moves().len() < plies {
-        seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
-        let moves = game.legal_moves();
-        let first = (seed >> 33) as usize % moves.len();
-        let kept = (0..moves.len()).any(|i| {
-            game.play(moves[(first + i) % moves.len()])
-                .expect("a legal move");
-            let over = game.outcome().is_over();
-            if over {
-                game.undo().expect("the move just played");
-            }
-            !over
-        });
-        assert!(kept, "no move keeps the game going");
-    }
-    game.to_record()
+    records::walked_record(plies).expect("a record")
 }
 
-/// Writes `record` as the record of the game `id` in the SQLite database at `url`, as a
-/// server of an earlier release (or one with a higher `--max-plies`) could have stored it.
+/// Writes `record` as the record of the game `id` in the SQLite database at `url`.
 fn store_record(url: &str, id: &str, record: &str) {
-    tokio::runtime::Runtime::new()
-        .expect("a runtime")
-        .block_on(async {
-            sqlx::any::install_default_drivers();
-            let mut connection = <sqlx::AnyConnection as sqlx::Connection>::connect(url).await?;
-            sqlx::query("UPDATE halma_games SET record = $1 WHERE id = $2")
-                .bind(record)
-                .bind(id)
-                .execute(&mut connection)
-                .await
-        })
-        .expect("the record stored");
+    records::write_record(url, id, record).expect("the record stored");
 }
 
 #[test]
