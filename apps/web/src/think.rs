@@ -7,15 +7,14 @@
 //! - A computer move (a player waiting for the reply) runs before any hint.
 //! - A client runs at most its share of the engines at once.
 //! - Among the rest, the client running the fewest searches goes first, then the one with
-//!   the fewest outstanding, then the one refused least lately (refusals counted, halved
-//!   every minute), then the one that used the engines least lately (engine time, halved
-//!   every minute), then the oldest: a player asking now and then is served before anyone
-//!   who keeps the engines busy, and before a crowd that asks again as soon as it is turned
-//!   away, however many addresses it asks from (each of them is refused again and again
-//!   while there are more of them than engines; the player is not).
+//!   the fewest outstanding, then the senior one: the one first seen asking for a search
+//!   earliest, in a stretch of asking with no gap of [`SENIORITY_GAP`]. Players who were
+//!   playing before a crowd arrived keep their turn however many addresses the crowd asks
+//!   from, and the crowd's newest addresses are refused first. Being refused costs a client
+//!   nothing: a request asked again is the same demand, not a greater one.
 //! - When a queue is full, the newest waiting search of the client with the greatest claim
-//!   in that order gives way to a newcomer with a smaller one (it is answered "busy"), so
-//!   a crowd of flooders cannot keep the queue to themselves.
+//!   in that order gives way to a newcomer with a smaller one (it is answered "busy"); a
+//!   waiting search never gives way to a client junior to its own.
 //! - A search whose requester went away is taken out of the queue, or stopped.
 //! - Every search stops at its level's limit and at the cap, whichever comes first.
 
@@ -35,12 +34,12 @@ use crate::metrics::{METRICS, Refusal, Work};
 /// Transposition table size of each engine: small, since several run at once.
 const TABLE_MB: usize = 16;
 
-/// A client's engine time counts half after this long.
-const USAGE_HALF_LIFE: Duration = Duration::from_secs(60);
+/// A client that asks for no search this long is new again when it next asks.
+const SENIORITY_GAP: Duration = Duration::from_secs(600);
 
-/// Clients whose engine time (and, apart, whose refusals) are remembered at most (each
-/// table forgets the lightest first).
-const MAX_USAGE_CLIENTS: usize = 16_384;
+/// Clients whose seniority is remembered at most; past them a newcomer counts as new at
+/// every request, and no senior client is forgotten to make room for it.
+const MAX_SENIOR_CLIENTS: usize = 16_384;
 
 /// What a search is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -188,19 +187,11 @@ struct Job {
     answer: oneshot::Sender<Answer>,
 }
 
-/// A client's recent engine time (or refusals), decaying by half every [`USAGE_HALF_LIFE`].
+/// When a client was first seen asking for a search, and last.
 #[derive(Clone, Copy, Debug)]
-struct Usage {
-    seconds: f64,
-    at: Instant,
-}
-
-impl Usage {
-    fn at(self, now: Instant) -> f64 {
-        let halvings =
-            now.saturating_duration_since(self.at).as_secs_f64() / USAGE_HALF_LIFE.as_secs_f64();
-        self.seconds * 0.5f64.powf(halvings)
-    }
+struct Seen {
+    first: Instant,
+    last: Instant,
 }
 
 #[derive(Default)]
@@ -208,16 +199,14 @@ struct Queue {
     waiting: Vec<Job>,
     running: HashMap<Client, usize>,
     outstanding: HashMap<(Client, Purpose), usize>,
-    usage: HashMap<Client, Usage>,
-    /// Searches refused lately, by client.
-    refused: HashMap<Client, Usage>,
+    /// Each client asking lately, by when it was first and last seen asking.
+    seen: HashMap<Client, Seen>,
     next_seq: u64,
 }
 
 /// How much of the engines a client holds, in the order of who is served first (less first):
-/// searches running, searches outstanding, searches refused lately (thousandths), engine
-/// time lately (microseconds).
-type Claim = (usize, usize, u64, u64);
+/// searches running, searches outstanding, when it was first seen asking (later is junior).
+type Claim = (usize, usize, Instant);
 
 impl Queue {
     fn running_of(&self, client: Client) -> usize {
@@ -231,28 +220,39 @@ impl Queue {
             .unwrap_or(0)
     }
 
-    /// Recent engine time of `client`, in microseconds.
-    fn usage_of(&self, client: Client, now: Instant) -> u64 {
-        self.usage
-            .get(&client)
-            .map_or(0, |usage| (usage.at(now) * 1e6) as u64)
+    /// When `client` was first seen asking, in its current stretch of asking; `now` for a
+    /// client not remembered.
+    fn first_seen(&self, client: Client, now: Instant) -> Instant {
+        self.seen.get(&client).map_or(now, |seen| seen.first)
     }
 
-    /// Searches refused to `client` lately, in thousandths.
-    fn refused_of(&self, client: Client, now: Instant) -> u64 {
-        self.refused
-            .get(&client)
-            .map_or(0, |refused| (refused.at(now) * 1e3) as u64)
+    /// Notes that `client` asks for a search `now`: it keeps its seniority if it asked within
+    /// [`SENIORITY_GAP`], and is new otherwise.
+    fn saw(&mut self, client: Client, now: Instant) {
+        let lapsed = |seen: &Seen| now.saturating_duration_since(seen.last) > SENIORITY_GAP;
+        if self.seen.len() >= MAX_SENIOR_CLIENTS && !self.seen.contains_key(&client) {
+            self.seen.retain(|_, seen| !lapsed(seen));
+            if self.seen.len() >= MAX_SENIOR_CLIENTS {
+                return;
+            }
+        }
+        let seen = self.seen.entry(client).or_insert(Seen {
+            first: now,
+            last: now,
+        });
+        if lapsed(seen) {
+            seen.first = now;
+        }
+        seen.last = now;
     }
 
     /// What `client` holds: searches running, searches for `purpose` running or waiting
-    /// (with `extra` more), searches refused lately, engine time lately.
+    /// (with `extra` more), when it was first seen asking.
     fn claim(&self, client: Client, purpose: Purpose, extra: usize, now: Instant) -> Claim {
         (
             self.running_of(client),
             self.outstanding_of(client, purpose) + extra,
-            self.refused_of(client, now),
-            self.usage_of(client, now),
+            self.first_seen(client, now),
         )
     }
 
@@ -264,7 +264,7 @@ impl Queue {
     }
 
     /// The next job to run: computer moves first, then the client with the least claim on
-    /// the engines, then the oldest; never a client already at its share.
+    /// the engines, then the oldest search; never a client already at its share.
     fn pick(&mut self, per_client: usize, now: Instant) -> Option<Job> {
         let index = (0..self.waiting.len())
             .filter(|&i| self.running_of(self.waiting[i].client) < per_client)
@@ -299,8 +299,8 @@ impl Queue {
         Some(self.take_waiting(index))
     }
 
-    /// Answers "busy" to every search that waited longer than `wait` (each a refusal of its
-    /// client), so that none waits longer however far back its claim puts it.
+    /// Answers "busy" to every search that waited longer than `wait`, so that none waits
+    /// longer however far back its claim puts it.
     fn expire(&mut self, wait: Duration, now: Instant) {
         while let Some(index) = self
             .waiting
@@ -309,7 +309,6 @@ impl Queue {
         {
             let job = self.take_waiting(index);
             METRICS.refused(Refusal::QueueWait, "a search waited too long for an engine");
-            self.refuse(job.client, now);
             let _ = job.answer.send(Err(ThinkError::Busy(
                 "waited too long for a free engine; try again in a moment".to_owned(),
             )));
@@ -329,39 +328,6 @@ impl Queue {
         }
         decrement(&mut self.outstanding, (client, purpose));
     }
-
-    /// Adds `took` of engine time to `client`'s recent use.
-    fn charge(&mut self, client: Client, took: Duration, now: Instant) {
-        accrue(&mut self.usage, client, took.as_secs_f64(), now);
-    }
-
-    /// Counts a search refused to `client` (turned away, given way, or waited too long).
-    fn refuse(&mut self, client: Client, now: Instant) {
-        accrue(&mut self.refused, client, 1.0, now);
-    }
-}
-
-/// Adds `amount` to `client`'s decaying total in `table`, which keeps at most
-/// [`MAX_USAGE_CLIENTS`].
-fn accrue(table: &mut HashMap<Client, Usage>, client: Client, amount: f64, now: Instant) {
-    if table.len() >= MAX_USAGE_CLIENTS && !table.contains_key(&client) {
-        // Forget the clients whose totals have faded; if none has, the lightest half.
-        table.retain(|_, usage| usage.at(now) > 0.001);
-        if table.len() >= MAX_USAGE_CLIENTS {
-            let mut totals: Vec<f64> = table.values().map(|u| u.at(now)).collect();
-            totals.sort_by(f64::total_cmp);
-            let median = totals[totals.len() / 2];
-            table.retain(|_, usage| usage.at(now) > median);
-        }
-    }
-    let usage = table.entry(client).or_insert(Usage {
-        seconds: 0.0,
-        at: now,
-    });
-    *usage = Usage {
-        seconds: usage.at(now) + amount,
-        at: now,
-    };
 }
 
 fn decrement<K: std::hash::Hash + Eq>(counts: &mut HashMap<K, usize>, key: K) {
@@ -475,6 +441,7 @@ impl Pool {
         let seq = {
             let mut queue = lock(&self.shared.queue);
             let now = Instant::now();
+            queue.saw(client, now);
             let outstanding = queue.outstanding_of(client, purpose);
             if outstanding >= config.outstanding_per_client {
                 let what = match purpose {
@@ -485,7 +452,6 @@ impl Pool {
                     "you have {outstanding} searches running or waiting already, the most one client may; try again when one ends"
                 );
                 METRICS.refused(Refusal::ClientSearches, &format!("a client's {what}"));
-                queue.refuse(client, now);
                 return Err(ThinkError::Busy(message));
             }
             let waiting = queue.waiting_for(purpose);
@@ -496,13 +462,9 @@ impl Pool {
                 METRICS.refused(Refusal::QueueFull, &message);
                 match queue.displace(client, purpose, now) {
                     Some(job) => {
-                        queue.refuse(job.client, now);
                         let _ = job.answer.send(Err(ThinkError::Busy(message)));
                     }
-                    None => {
-                        queue.refuse(client, now);
-                        return Err(ThinkError::Busy(message));
-                    }
+                    None => return Err(ThinkError::Busy(message)),
                 }
             }
             *queue.outstanding.entry((client, purpose)).or_insert(0) += 1;
@@ -595,19 +557,10 @@ fn run_engine(shared: &Shared) {
                 })
             }
         };
-        let took = started.elapsed();
         if answer.is_ok() {
-            METRICS.searched(job.purpose.work(), took);
+            METRICS.searched(job.purpose.work(), started.elapsed());
         }
-        {
-            let mut queue = lock(&shared.queue);
-            let now = Instant::now();
-            queue.release(job.client, job.purpose, true);
-            queue.charge(job.client, took, now);
-            if waited > config.queue_wait {
-                queue.refuse(job.client, now);
-            }
-        }
+        lock(&shared.queue).release(job.client, job.purpose, true);
         shared.ready.notify_all();
         let _ = job.answer.send(answer);
     }
@@ -681,19 +634,26 @@ mod tests {
     }
 
     #[test]
-    fn the_client_that_used_the_engines_least_lately_goes_first() {
+    fn the_senior_client_goes_first_and_a_gap_makes_a_client_new() {
         let mut queue = Queue::default();
         let now = Instant::now();
-        let (busy, quiet) = (client(2), client(3));
-        queue.charge(busy, Duration::from_secs(5), now);
-        queue.charge(quiet, Duration::from_secs(1), now);
-        let busy_move = job(&mut queue, busy, Purpose::Move);
-        let quiet_move = job(&mut queue, quiet, Purpose::Move);
-        assert_eq!(queue.pick(1, now).map(|j| j.seq), Some(quiet_move));
-        assert_eq!(queue.pick(1, now).map(|j| j.seq), Some(busy_move));
-        // Engine time fades: by half each minute.
-        let later = now + USAGE_HALF_LIFE * 2;
-        assert_eq!(queue.usage_of(busy, later), 1_250_000);
+        let (senior, junior) = (client(2), client(3));
+        queue.saw(senior, now);
+        queue.saw(junior, now + Duration::from_secs(1));
+        let junior_move = job(&mut queue, junior, Purpose::Move);
+        let senior_move = job(&mut queue, senior, Purpose::Move);
+        assert_eq!(queue.pick(1, now).map(|j| j.seq), Some(senior_move));
+        assert_eq!(queue.pick(1, now).map(|j| j.seq), Some(junior_move));
+        // Asking again within the gap keeps a client's seniority; after a longer silence it
+        // is new.
+        let later = now + SENIORITY_GAP;
+        queue.saw(senior, later);
+        assert_eq!(queue.first_seen(senior, later), now);
+        let much_later = later + SENIORITY_GAP + Duration::from_secs(1);
+        queue.saw(senior, much_later);
+        assert_eq!(queue.first_seen(senior, much_later), much_later);
+        // A client never seen is the newest of all.
+        assert_eq!(queue.first_seen(client(9), much_later), much_later);
     }
 
     #[test]
@@ -738,36 +698,39 @@ mod tests {
     }
 
     #[test]
-    fn a_client_refused_again_and_again_gives_way_to_one_that_is_not() {
+    fn in_a_full_queue_the_newest_of_a_crowd_gives_way_to_a_senior_player() {
         let mut queue = Queue::default();
         let now = Instant::now();
-        let (flooders, player) = ([client(2), client(3)], client(4));
-        // The player used the engines more lately than the flooders (a few moves of its
-        // game); the flooders were each turned away and asked again at once.
-        queue.charge(player, Duration::from_secs(3), now);
-        for (n, &flooder) in flooders.iter().enumerate() {
-            for _ in 0..=n {
-                queue.refuse(flooder, now);
-            }
+        let (player, late) = (client(2), client(200));
+        let crowd: Vec<Client> = (10..14).map(client).collect();
+        queue.saw(player, now);
+        for (n, &flooder) in crowd.iter().enumerate() {
+            queue.saw(flooder, now + Duration::from_millis(10 * (n as u64 + 1)));
+        }
+        let add = |queue: &mut Queue, client: Client| {
             *queue
                 .outstanding
-                .entry((flooder, Purpose::Move))
+                .entry((client, Purpose::Move))
                 .or_insert(0) += 1;
-            job(&mut queue, flooder, Purpose::Move);
-        }
-        // The queue is full of flooders holding one place each, as the player would: the
-        // one refused most gives way.
-        let gave_way = queue.displace(player, Purpose::Move, now).map(|j| j.client);
-        assert_eq!(gave_way, Some(flooders[1]));
-        *queue
-            .outstanding
-            .entry((player, Purpose::Move))
-            .or_insert(0) += 1;
-        let mine = job(&mut queue, player, Purpose::Move);
-        // And the player's search runs first, though it came last.
-        assert_eq!(queue.pick(1, now).map(|j| j.seq), Some(mine));
-        // Refusals fade: by half each minute.
-        assert_eq!(queue.refused_of(flooders[1], now + USAGE_HALF_LIFE), 1_000);
+            job(queue, client, Purpose::Move)
+        };
+        // The crowd holds the queue, one place each, as the player would: the newest of
+        // the crowd gives way to the player, however often the player was refused before.
+        let seqs: Vec<u64> = crowd.iter().map(|&c| add(&mut queue, c)).collect();
+        let gave_way = queue.displace(player, Purpose::Move, now);
+        assert_eq!(gave_way.map(|j| j.seq), Some(seqs[3]));
+        let mine = add(&mut queue, player);
+        // A client newer than the whole crowd displaces none of it.
+        queue.saw(late, now + Duration::from_secs(1));
+        assert!(queue.displace(late, Purpose::Move, now).is_none());
+        // The player's search runs first, though it came last; then the crowd, senior first.
+        let order: Vec<u64> = std::iter::from_fn(|| {
+            let job = queue.pick(1, now)?;
+            queue.release(job.client, job.purpose, true);
+            Some(job.seq)
+        })
+        .collect();
+        assert_eq!(order, [mine, seqs[0], seqs[1], seqs[2]]);
     }
 
     fn pool(queue: usize, cap: Duration) -> Pool {

@@ -76,12 +76,18 @@ fn player_moves(server: &Server, source: u8, id: &str, count: usize) -> Vec<Dura
 fn flooders_turn(server: &Server, source: u8, id: &str) -> (u16, Value) {
     let path = format!("/api/games/{id}/computer");
     let answer = server.request_from(source, "POST", &path, None);
+    flooders_turn_back(server, source, id);
+    answer
+}
+
+/// The person's move in `source`'s game `id` taken back and played again: the computer's
+/// turn once more.
+fn flooders_turn_back(server: &Server, source: u8, id: &str) {
     let undo = format!("/api/games/{id}/undo");
     server.request_from(source, "POST", &undo, None);
     let mv = json!({ "move": "l2-k3" }).to_string();
     let path = format!("/api/games/{id}/move");
     server.request_from(source, "POST", &path, Some(&mv));
-    answer
 }
 
 #[test]
@@ -144,23 +150,13 @@ impl Drop for StopOnDrop<'_> {
     }
 }
 
-#[test]
-fn a_wide_engine_flood_asking_again_at_once_leaves_a_player_its_turn() {
-    // 150 addresses (127.0.0.10 to .159), each looping one level-10 computer move and asking
-    // again at once when refused; one engine, searches of 100 ms at most, 32 places, a wait
-    // of 1 s at most: far more wanted than the engine gives. The player used the engine
-    // before the flood, as much as a flooder served once: by engine time alone it waited
-    // behind every flooder served less, and was refused.
-    let server = Server::start(&[
-        "--engines",
-        "1",
-        "--think-ms",
-        "100",
-        "--queue",
-        "32",
-        "--queue-wait-ms",
-        "1000",
-    ]);
+/// 150 addresses (127.0.0.10 to .159), each looping one level-10 computer move and asking
+/// again at once when refused, on a server started with `args` (one engine, searches of
+/// 100 ms at most): far more wanted than the engine gives. The player played before the
+/// flood; every one of its computer moves is answered, and the flooders are refused
+/// `503 busy` with `Retry-After`.
+fn a_wide_engine_flood_leaves_a_player_its_turn(args: &[&str]) {
+    let server = Server::start(&[&["--engines", "1", "--think-ms", "100"], args].concat());
     let player = computer_to_move(&server, 2, 10);
     player_moves(&server, 2, &player, 1);
     let games: Vec<(u8, String)> = (10..160u8)
@@ -174,12 +170,20 @@ fn a_wide_engine_flood_asking_again_at_once_leaves_a_player_its_turn() {
             let (server, stop, refused) = (&server, &stop, &refused);
             scope.spawn(move || {
                 let deadline = Instant::now() + Duration::from_secs(40);
+                let path = format!("/api/games/{game}/computer");
                 while !stop.load(Ordering::Relaxed) && Instant::now() < deadline {
-                    let (status, answer) = flooders_turn(server, *source, game);
-                    if status == 503 {
-                        assert_eq!(answer["code"], "busy", "{answer}");
+                    let head = format!(
+                        "POST {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: 0\r\n\r\n",
+                        server.socket()
+                    );
+                    let answer = server.raw_from(*source, &head, b"");
+                    assert!(matches!(answer.status, 200 | 503), "{}", answer.status);
+                    if answer.status == 503 {
+                        assert_eq!(answer.json()["code"], "busy");
+                        assert!(answer.header("retry-after").is_some());
                         refused.fetch_add(1, Ordering::Relaxed);
                     }
+                    flooders_turn_back(server, *source, game);
                 }
             });
         }
@@ -195,6 +199,20 @@ fn a_wide_engine_flood_asking_again_at_once_leaves_a_player_its_turn() {
             player_moves(&server, 2, &player, 1);
         }
     });
+}
+
+#[test]
+fn a_wide_engine_flood_asking_again_at_once_leaves_a_player_its_turn() {
+    // The default queue (64 places, a wait of 10 s): the flooders served within the wait
+    // ask again at once and hold the queue; the player, senior to all of them, displaces
+    // the newest.
+    a_wide_engine_flood_leaves_a_player_its_turn(&[]);
+}
+
+#[test]
+fn a_wide_engine_flood_leaves_a_player_its_turn_at_a_short_wait() {
+    // 32 places, a wait of 1 s at most.
+    a_wide_engine_flood_leaves_a_player_its_turn(&["--queue", "32", "--queue-wait-ms", "1000"]);
 }
 
 /// Two processes on one database, `--max-games 30` each: a game created through one and

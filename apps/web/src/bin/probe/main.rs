@@ -17,7 +17,8 @@
 //! - `engine-flood [--flooders N]`: computer moves of a player (level 10, `--engines 2
 //!   --think-ms 300`) alone, then while N addresses (150 by default) each loop a level-10
 //!   computer move, asking again at once when refused; the player thinks a second between
-//!   moves, as a person does.
+//!   moves, as a person does. Then a player who first asks during the flood (127.0.0.3)
+//!   plays 4 moves the same way.
 //!
 //! Options after `--` go to the server, after the scenario's own (a later option wins).
 //! Bounded in time: each scenario stops by itself within a minute or two.
@@ -39,6 +40,9 @@ const USAGE: &str = "usage: halma-web-probe [--server PATH] (long-reads [--plies
 
 /// The honest client's address (127.0.0.2); attackers are 127.0.0.10 and up.
 const HONEST: u8 = 2;
+
+/// A second honest client's address, one that first asks during a flood.
+const LATE: u8 = 3;
 
 /// The server under probe, killed when dropped, with its database directory.
 struct Server {
@@ -227,8 +231,8 @@ fn honest_turn(server: &Server, source: u8, game: &str) -> (Duration, u16) {
     let (status, answer) =
         server.request(source, "POST", &format!("/api/games/{game}/computer"), "");
     let took = start.elapsed();
-    if source == HONEST && status != 200 {
-        println!("the player's computer move: {status} {}", answer["code"]);
+    if source < 10 && status != 200 {
+        println!("a player's computer move: {status} {}", answer["code"]);
     }
     server.request(source, "POST", &format!("/api/games/{game}/undo"), "");
     let mv = json!({ "move": "l2-k3" }).to_string();
@@ -249,6 +253,7 @@ fn engine_flood(binary: &PathBuf, flooders: u8, extra: &[&str]) -> Result<(), St
     let args = [&["--engines", "2", "--think-ms", "300"], extra].concat();
     let server = Server::start(binary, &args)?;
     let player = computer_to_move(&server, HONEST)?;
+    let late = computer_to_move(&server, LATE)?;
     let (mut idle, _): (Vec<Duration>, Vec<u16>) = (0..5)
         .map(|_| honest_turn(&server, HONEST, &player))
         .unzip();
@@ -257,7 +262,7 @@ fn engine_flood(binary: &PathBuf, flooders: u8, extra: &[&str]) -> Result<(), St
         .collect::<Result<Vec<_>, String>>()?;
     let stop = AtomicBool::new(false);
     let (served, refused) = (AtomicUsize::new(0), AtomicUsize::new(0));
-    let mut during = std::thread::scope(|scope| {
+    let (mut during, late_during) = std::thread::scope(|scope| {
         for (source, game) in &games {
             let (server, stop, served, refused) = (&server, &stop, &served, &refused);
             scope.spawn(move || {
@@ -271,15 +276,23 @@ fn engine_flood(binary: &PathBuf, flooders: u8, extra: &[&str]) -> Result<(), St
             });
         }
         std::thread::sleep(Duration::from_secs(5));
-        let during: Vec<(Duration, u16)> = (0..8)
-            .map(|_| {
-                std::thread::sleep(Duration::from_secs(1));
-                honest_turn(&server, HONEST, &player)
-            })
-            .collect();
+        let turns = |source: u8, game: &str, count: usize| -> Vec<(Duration, u16)> {
+            (0..count)
+                .map(|_| {
+                    std::thread::sleep(Duration::from_secs(1));
+                    honest_turn(&server, source, game)
+                })
+                .collect()
+        };
+        let during = turns(HONEST, &player, 8);
+        let late_during = turns(LATE, &late, 4);
         stop.store(true, Ordering::Relaxed);
-        during
+        (during, late_during)
     });
+    let late_answered = late_during
+        .iter()
+        .filter(|(_, status)| *status == 200)
+        .count();
     let answered = during.iter().filter(|(_, status)| *status == 200).count();
     let mut times: Vec<Duration> = during.drain(..).map(|(took, _)| took).collect();
     let (idle_ms, during_ms) = (median_ms(&mut idle), median_ms(&mut times));
@@ -289,6 +302,9 @@ fn engine_flood(binary: &PathBuf, flooders: u8, extra: &[&str]) -> Result<(), St
         during_ms / idle_ms,
         served.load(Ordering::Relaxed),
         refused.load(Ordering::Relaxed)
+    );
+    println!(
+        "figure: a player first asking during the flood: {late_answered} of 4 computer moves answered"
     );
     Ok(())
 }
