@@ -211,6 +211,11 @@ const SOURCES: &[(&str, &str, &[u8])] = &[
         JAVASCRIPT,
         include_bytes!("../static/offline.js"),
     ),
+    (
+        "friend.js",
+        JAVASCRIPT,
+        include_bytes!("../static/friend.js"),
+    ),
     ("app.js", JAVASCRIPT, include_bytes!("../static/app.js")),
     ("rules.js", JAVASCRIPT, include_bytes!("../static/rules.js")),
 ];
@@ -452,6 +457,7 @@ mod tests {
                     "halma.js",
                     "halma.wasm",
                     "offline.js",
+                    "friend.js",
                     "board.js",
                     "i18n.js",
                     "guide.js",

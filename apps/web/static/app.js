@@ -16,6 +16,7 @@ import {
 import { loadLanguage, t, errorText, number, translate, prefix, languagePicker, language } from '/i18n.js';
 import { showGuide } from '/guide.js';
 import { withOffline } from '/offline.js';
+import { seatOf, keepSeat, invitationOf, keepInvitation, authorization, follow } from '/friend.js';
 
 // Every word the page shows comes from its language's file (i18n/<lang>.json), by key.
 
@@ -40,6 +41,8 @@ const ui = {
   setupClear: $('setup-clear'), setupTurn: $('setup-turn'), setupText: $('setup-text'),
   setupCheck: $('setup-check'), setupPlay: $('setup-play'), setupLink: $('setup-link'),
   setupCancel: $('setup-cancel'),
+  playFriend: $('play-friend'), friendPanel: $('friend-panel'), invitation: $('invitation'),
+  invitationLink: $('invitation-link'), copyInvitation: $('copy-invitation'), presence: $('presence'),
 };
 
 const SIDES = ['x', 'o'];
@@ -61,6 +64,7 @@ let resigned = null;     // {side, ply}: the player resigned this game after `pl
 let review = null;       // {id, start, moves, entries, done, total, running, controller}
 let reviewer = null;     // the engine of reviews, in a worker of its own
 let setup = null;        // {pieces: Map(square -> side), turn} while a position is set up
+let friend = null;       // a game between two people: {you, players, connected, stream}
 
 const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
@@ -100,8 +104,12 @@ function buildBoard() {
 
 /** Whether the player may move now: the game now, not set up, not resigned, their turn. */
 function playable() {
-  return !!state && view === null && !setup && !resigned && state.status === 'your_turn';
+  return !!state && view === null && !setup && !resigned && state.status === 'your_turn'
+    && (!friend || (friend.you === state.turn && friend.connected));
 }
+
+/** The side this page plays: the person's against the computer, the seat's with a friend. */
+const mySide = () => (friend ? friend.you : state.human);
 
 function isOver() { return !!state && (state.status === 'over' || !!resigned); }
 
@@ -136,6 +144,12 @@ function describeOutcome() {
       : [t('page.outcome.computer_resigned'), t('page.outcome.computer_resigned_why')];
   }
   const o = state.outcome;
+  if (o.result === 'win' && friend) {
+    if (o.winner === friend.you) return [t('page.outcome.you_win'), t('page.outcome.your_pieces')];
+    return friend.you
+      ? [t('page.friend.friend_wins'), t('page.friend.friend_pieces')]
+      : [t('page.friend.side_wins', { side: o.winner }), t('page.friend.side_pieces', { side: o.winner })];
+  }
   if (o.result === 'win') {
     const you = o.winner === state.human;
     return you
@@ -165,7 +179,7 @@ function render() {
     g.setAttribute('tabindex', name === cursor ? '0' : '-1');
     const side = pieces.get(name);
     const what = !side ? 'page.square.empty'
-      : side === state.human ? 'page.square.yours' : 'page.square.computers';
+      : side === mySide() ? 'page.square.yours' : friend ? 'page.square.friends' : 'page.square.computers';
     const label = [t(what, { square: name, side })];
     if (name === selected) label.push(t('page.square.picked_up'));
     if (name in dests && name !== selected) label.push(t('page.square.can_move', { count: dests[name].length }));
@@ -229,6 +243,7 @@ function renderStatus(targets) {
   // Whose turn it is, always; beside it the hint or the piece picked up; messages under it.
   let text;
   if (over) text = over[0] + ' ' + over[1];
+  else if (friend) text = friendStatus();
   else if (state.status === 'your_turn') {
     // The computer's move just played is named, so that a screen reader says it (#status
     // is polite live region).
@@ -252,13 +267,58 @@ function renderStatus(targets) {
   ui.note.textContent = note;
 }
 
+/** Whose turn it is in a game between two people, the last move named (#status is a live region). */
+function friendStatus() {
+  const last = state.last_move;
+  const said = [];
+  if (last && view === null && state.moves.length > 0) {
+    said.push(last.side === friend.you ? t('page.friend.you_played', { move: last.move })
+      : friend.you ? t('page.friend.friend_played', { move: last.move })
+        : t('page.friend.side_played', { side: last.side, move: last.move }));
+  }
+  if (!friend.you) said.push(t('page.friend.side_to_move', { side: state.turn }));
+  else if (state.turn === friend.you) said.push(t('page.status.your_move', { side: friend.you }));
+  else said.push(t('page.friend.friends_move', { side: state.turn }));
+  return said.join(' ');
+}
+
+/** The invitation while the friend has not come, else who is here; the watcher is told so. */
+function renderFriend() {
+  ui.friendPanel.hidden = !friend;
+  if (!friend) return;
+  const claim = friend.you && friend.players && friend.players.inviting ? invitationOf(state.id) : null;
+  ui.invitation.hidden = !claim;
+  if (claim) {
+    const link = invitationLink(claim);
+    ui.invitationLink.href = link;
+    ui.invitationLink.textContent = link;
+  }
+  let text;
+  if (!friend.connected) text = t('page.friend.unreachable');
+  else if (!friend.you) text = t('page.friend.watching');
+  else if (!friend.players) text = '';
+  else if (friend.players.inviting) text = t('page.friend.waiting');
+  else text = friend.players[other(friend.you)].here ? t('page.friend.here') : t('page.friend.away');
+  if (ui.presence.textContent !== text) ui.presence.textContent = text;
+  document.body.dataset.friend = !friend.connected ? 'unreachable' : !friend.you ? 'watching'
+    : !friend.players ? 'joining' : friend.players.inviting ? 'waiting'
+      : friend.players[other(friend.you)].here ? 'here' : 'away';
+}
+
+const invitationLink = (claim) => `${location.origin}${prefix()}/g/${state.id}#join=${claim}`;
+
 function renderControls() {
   const n = state.moves.length;
   const at = view === null ? n : view;
-  ui.level.value = String(state.level);
+  // No computer plays, advises or takes back in a game between two people; its resignation
+  // is the next part of that game.
+  for (const control of [ui.level.closest('label'), ui.undo, ui.hint, ui.resign]) control.hidden = !!friend;
+  renderFriend();
+  ui.level.value = String(state.level || ui.level.value);
   ui.undo.disabled = busy || !state.can_undo || !!resigned || !!setup;
   ui.hint.disabled = busy || !!setup || !!resigned || state.status !== 'your_turn';
   ui.newGame.disabled = busy;
+  ui.playFriend.disabled = busy;
   ui.resign.disabled = busy || isOver() || !!setup;
   if (ui.resign.disabled) ui.resignConfirm.hidden = true;
   const replay = rules && !setup && n > 0;
@@ -332,8 +392,11 @@ function formatScore(info) {
 
 // ---- talking to the server ------------------------------------------------------------------
 
-async function serverApi(method, path, body) {
-  const options = { method, headers: { Accept: 'application/json' } };
+/** A request to the API; `bearer`: a secret to send (else the seat's of the game named, if any). */
+async function serverApi(method, path, body, bearer) {
+  const game = path.match(/^\/api\/games\/([0-9a-f]{32})/);
+  const seat = bearer ? { Authorization: `Bearer ${bearer}` } : game ? authorization(game[1]) : {};
+  const options = { method, headers: { Accept: 'application/json', ...seat } };
   // The server takes changes only as JSON (no cross-site form can send that).
   if (method !== 'GET' && method !== 'HEAD') options.headers['Content-Type'] = 'application/json';
   if (body !== undefined) options.body = JSON.stringify(body);
@@ -365,7 +428,8 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 function fail(error) {
   note = error.status === 404
     ? t('page.game_gone')
-    : t('page.error', { message: error.message });
+    : friend && error.status === undefined ? t('page.friend.unreachable')
+      : t('page.error', { message: error.message });
   render();
   // A move made for a game that moved on (another tab or window): show the game as it is.
   if (error.code === 'stale_ply') api('GET', gamePath()).then((s) => { state = s; render(); }, () => {});
@@ -536,11 +600,71 @@ function showLink() {
   stored.set('halma-game', state.id);
   view = null;
   resigned = loadResignation();
+  followFriend();
   if (review && review.id !== state.id) {
     if (review.running) review.controller.abort();
     review = null;
   }
 }
+
+// ---- a game between two people ---------------------------------------------------------------
+
+/** Follows the game shown live if it is between two people (`level` 0: no computer), else stops. */
+function followFriend() {
+  if (friend && friend.id === state.id) return;
+  if (friend) friend.stream.stop();
+  friend = null;
+  if (state.level !== 0) return;
+  const seat = seatOf(state.id);
+  friend = { id: state.id, you: seat ? seat.side : null, players: null, connected: true, stream: null };
+  const mine = friend;
+  friend.stream = follow(state.id, state.moves.length, {
+    state: (s) => liveState(s),
+    players: (players) => {
+      mine.players = players;
+      if (!players.inviting) keepInvitation(mine.id, null);
+      if (friend === mine) render();
+    },
+    connected: (connected) => {
+      if (mine.connected === connected) return;
+      mine.connected = connected;
+      if (friend === mine) render();
+    },
+  });
+}
+
+/** A state from the live stream: the opponent's move shown (played over the board), or a catch-up. */
+function liveState(s) {
+  if (!friend || !state || s.id !== state.id || s.moves.length < state.moves.length) return;
+  if (s.moves.length === state.moves.length && s.status === state.status) return;
+  if (busy) { setTimeout(() => liveState(s), 250); return; }
+  action(async () => {
+    if (s.moves.length === state.moves.length + 1 && s.last_move && view === null) await animate(s.last_move.path);
+    state = s;
+    selected = null;
+  });
+}
+
+/** Takes the seat an invitation's claim offers in game `id`; a used one leaves the page watching. */
+async function join(id, claim) {
+  try {
+    const reply = await serverApi('POST', `/api/games/${id}/join`, undefined, claim);
+    keepSeat(id, reply.seat);
+  } catch (error) {
+    note = error.code === 'seat_taken' ? t('page.friend.seat_taken') : t('page.error', { message: error.message });
+  }
+}
+
+ui.playFriend.addEventListener('click', () => action(async () => {
+  const created = await api('POST', '/api/games', { opponent: 'friend', human: ui.side.value });
+  keepSeat(created.id, created.seat);
+  keepInvitation(created.id, created.invitation.claim);
+  startGame(created);
+}));
+ui.copyInvitation.addEventListener('click', () => {
+  const claim = invitationOf(state.id);
+  if (claim) copy(invitationLink(claim));
+});
 
 async function newGame() {
   const created = await api('POST', '/api/games', { level: Number(ui.level.value), human: ui.side.value });
@@ -708,7 +832,7 @@ function today() {
 function recordText() {
   const game = Game.fromRecord(movesRecord(state.start, state.moves));
   try {
-    const names = { [state.human]: PLAYER, [other(state.human)]: computerName(state.level) };
+    const names = { [state.human]: PLAYER, [other(state.human)]: friend ? PLAYER : computerName(state.level) };
     const tags = {
       Site: `${location.origin}${prefix()}/g/${state.id}`, Date: today(),
       X: names.x, O: names.o, Level: String(state.level),
@@ -1050,6 +1174,9 @@ async function start() {
   const linked = new URLSearchParams(location.search).get('position');
   try {
     const fromLink = location.pathname.match(/^(?:\/[A-Za-z-]+)?\/g\/([0-9a-f]{32})$/);
+    // An invitation (/g/<id>#join=<claim>): its claim is in the fragment, which no server sees.
+    const claim = fromLink && location.hash.match(/^#join=([0-9A-Za-z_-]{1,128})$/);
+    if (location.hash) history.replaceState(null, '', location.pathname + location.search);
     let id = fromLink ? fromLink[1] : stored.get('halma-game');
     if (id && /^[0-9a-f]{32}$/.test(id)) {
       try {
@@ -1060,6 +1187,7 @@ async function start() {
       }
     }
     if (!state) state = await api('POST', '/api/games', { human: ui.side.value });
+    if (claim && state.level === 0 && !seatOf(state.id)) await join(state.id, claim[1]);
     showLink();
     ui.side.value = state.human;
     markCamps(board.cells, state.camps);

@@ -327,7 +327,10 @@ export function withOffline(api, hooks) {
       return answer;
     } catch (error) {
       const last = store.get(LAST);
-      const offline = unreachable(error) && last && last.id === id && action !== 'hint' && action !== 'destinations';
+      // A game between two people (`level` 0) is never played here: no computer answers, and
+      // its moves go to the server only while it is reached.
+      const offline = unreachable(error) && last && last.id === id && last.level !== 0
+        && action !== 'hint' && action !== 'destinations';
       if (!offline) throw error;
       try { await init('/halma.wasm'); } catch (_) { throw error; }
       return local(begin(last), method, action, body);
