@@ -70,9 +70,15 @@ if [ -z "$url" ]; then
 fi
 echo "e2e: server at $url"
 
-HALMA_URL="$url" CHROMIUM="$chromium" \
+# The friend test's two server processes share a PostgreSQL: HALMA_TEST_POSTGRES, else the
+# local cluster apps/web/ci/postgres.sh starts (as root, as under CI).
+if [ -z "${HALMA_TEST_POSTGRES:-}" ] && [ "$(id -u)" = 0 ]; then
+  HALMA_TEST_POSTGRES="$(bash "$root/apps/web/ci/postgres.sh")"
+  export HALMA_TEST_POSTGRES
+fi
+HALMA_URL="$url" CHROMIUM="$chromium" HALMA_SERVER_BIN="$binary" \
   node --test --test-reporter=spec "$here/languages.test.mjs" "$here/record.test.mjs" \
-  "$here/page.test.mjs"
+  "$here/page.test.mjs" "$here/friend.test.mjs"
 # The game test restarts the server (SIGTERM, then the same binary on the same port and database)
 # to check that a game resumes from its link, so it runs last.
 port="${url##*:}"

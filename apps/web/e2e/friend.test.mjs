@@ -1,0 +1,162 @@
+// A game between two people (docs/live.md) in headless Chromium: x makes the game with "Play a
+// friend" on one server process, o opens the invitation through another process on the same
+// PostgreSQL (HALMA_TEST_POSTGRES; run.sh starts one where it can), a third browser watches the
+// game's link read-only; each move reaches the other two pages by the live stream, presence
+// is shown, o's network is cut and restored mid-game (the page says the friend cannot be
+// reached, waits, and catches up by itself), the used invitation only lets a stranger watch,
+// and a stranger's forged move is refused. Eight plies are played, not a whole game (a whole
+// game is some hundred clicks): moves, presence and catch-up are what the page adds, and the
+// end of a game is the one any game has. axe-core looks at the invitation.
+// Without HALMA_TEST_POSTGRES (outside CI) both players use run.sh's one server (SQLite).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { TIMEOUT, launch } from './play.mjs';
+
+const URL = process.env.HALMA_URL;
+const POSTGRES = process.env.HALMA_TEST_POSTGRES;
+const BIN = process.env.HALMA_SERVER_BIN;
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const PLIES = 8;
+
+let browser;
+const servers = [];
+
+/** Starts a server on `database` at a free port: its URL. */
+function serve(database) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(BIN, ['--port', '0', '--database', database, '--no-engine'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    servers.push(child);
+    let out = '';
+    const silent = setTimeout(() => reject(new Error(`the server printed no address: ${out}`)), 60_000);
+    const seen = (chunk) => {
+      out += chunk;
+      const found = out.match(/http:\/\/[0-9.:]+\//);
+      if (found) { clearTimeout(silent); resolve(found[0]); }
+    };
+    child.stdout.on('data', seen);
+    child.stderr.on('data', seen);
+    child.on('exit', (code) => { clearTimeout(silent); reject(new Error(`the server ended (${code}): ${out}`)); });
+  });
+}
+
+let first;
+let second;
+
+before(async () => {
+  assert.ok(URL, 'HALMA_URL must name the running server (run.sh sets it)');
+  if (POSTGRES) {
+    assert.ok(BIN, 'HALMA_SERVER_BIN must name the server (run.sh sets it)');
+    [first, second] = await Promise.all([serve(POSTGRES), serve(POSTGRES)]);
+  } else {
+    assert.ok(process.env.CI !== 'true', 'under CI the friend test needs HALMA_TEST_POSTGRES');
+    console.log('note: no HALMA_TEST_POSTGRES: both players on one server (SQLite)');
+    first = URL;
+    second = URL;
+  }
+  browser = await launch();
+});
+
+after(async () => {
+  if (browser) await browser.close();
+  for (const child of servers) child.kill('SIGTERM');
+});
+
+/** A fresh browser (no storage) at `url`, reduced motion; page errors collected. */
+async function open(url) {
+  const context = await browser.newContext({ reducedMotion: 'reduce', bypassCSP: true });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(String(error)));
+  await page.goto(url);
+  return { context, page, errors };
+}
+
+/** Waits until `page` shows `ply` moves, idle, presence `friend` (here, away, watching...). */
+function shows(page, ply, friend) {
+  const presence = friend ? `[data-friend="${friend}"]` : '';
+  return page.waitForSelector(`body[data-busy="false"][data-ply="${ply}"]${presence}`, { timeout: TIMEOUT });
+}
+
+/** Plays on `page` the first move its board offers (it must be the page's turn). */
+async function playOne(page) {
+  const [from, to] = await page.evaluate(() => {
+    const click = (cell) => cell.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    const cell = document.querySelector('.sq.can-move');
+    click(cell);
+    const to = document.querySelector('.sq.dest').dataset.square;
+    click(cell); // put down again
+    return [cell.dataset.square, to];
+  });
+  await page.click(`.sq[data-square="${from}"]`);
+  await page.click(`.sq[data-square="${to}"]`);
+}
+
+test('two people play by link through two server processes; a watcher follows; a stranger cannot move', async () => {
+  const x = await open(first);
+  await x.page.waitForSelector('body[data-busy="false"]', { timeout: TIMEOUT });
+  await x.page.click('#play-friend');
+  await x.page.waitForSelector('body[data-friend="waiting"]', { timeout: TIMEOUT });
+  const invitation = await x.page.getAttribute('#invitation-link', 'href');
+  const match = invitation.match(/\/g\/([0-9a-f]{32})#join=(.+)$/);
+  assert.ok(match, invitation);
+  const [, id] = match;
+  // No computer in a friend game: its level, hint and undo are not offered.
+  for (const control of ['#hint', '#undo', '#resign']) assert.equal(await x.page.isVisible(control), false, control);
+
+  await x.page.addScriptTag({ path: AXE });
+  const findings = await x.page.evaluate(async () => {
+    const result = await globalThis.axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+  });
+  assert.deepEqual(findings, []);
+
+  // o opens the invitation through the other process; the fragment leaves the address bar.
+  const o = await open(`${second}g/${id}#join=${match[2]}`);
+  await shows(o.page, 0, 'here');
+  assert.equal(new globalThis.URL(o.page.url()).hash, '');
+  await shows(x.page, 0, 'here');
+  assert.match(await x.page.textContent('#presence'), /here/);
+
+  // A stranger with the invitation, used already, watches: no board to move on.
+  const watcher = await open(`${first}g/${id}#join=${match[2]}`);
+  await shows(watcher.page, 0, 'watching');
+  assert.equal(await watcher.page.locator('.sq.can-move').count(), 0);
+
+  // A forged move (no secret, or a made-up one) is refused.
+  for (const headers of [{}, { Authorization: `Bearer ${'0'.repeat(64)}` }]) {
+    const response = await watcher.page.request.post(`${first}api/games/${id}/move`, {
+      headers: { 'Content-Type': 'application/json', ...headers }, data: { move: 'b2-c3', ply: 0 },
+    });
+    assert.equal(response.status(), 403);
+    assert.equal((await response.json()).code, 'not_a_player');
+  }
+
+  const pages = { x: x.page, o: o.page };
+  for (let ply = 0; ply < PLIES; ply++) {
+    const mover = ply % 2 === 0 ? 'x' : 'o';
+    if (ply === 3) {
+      // o's network is cut on its turn: the page says the friend is unreachable and waits,
+      // and offers no move; back online, it catches up by itself and plays on.
+      await o.context.setOffline(true);
+      await o.page.waitForSelector('body[data-friend="unreachable"]', { timeout: TIMEOUT });
+      assert.equal(await o.page.locator('.sq.can-move').count(), 0);
+      await shows(x.page, ply, 'away');
+      await o.context.setOffline(false);
+      await shows(o.page, ply, 'here');
+      await shows(x.page, ply, 'here');
+    }
+    await playOne(pages[mover]);
+    for (const page of [x.page, o.page, watcher.page]) await shows(page, ply + 1);
+  }
+  // Every page shows the same game, as the server keeps it.
+  const game = await (await x.page.request.get(`${second}api/games/${id}`)).json();
+  assert.equal(game.moves.length, PLIES);
+  for (const page of [x.page, o.page, watcher.page]) {
+    const moves = await page.$$eval('#moves .mv', (buttons) => buttons.map((b) => b.textContent));
+    assert.deepEqual(moves, game.moves);
+  }
+  assert.match(await watcher.page.textContent('#status'), /played/);
+  for (const side of [x, o, watcher]) assert.deepEqual(side.errors, []);
+});
