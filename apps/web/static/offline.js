@@ -323,12 +323,14 @@ export function withOffline(api, hooks) {
     try {
       const answer = await api(method, path, body);
       const state = answer && (answer.state || (answer.id ? answer : null));
-      if (state && state.start) store.set(LAST, state);
+      // A game between two people (`level` 0) is not kept: it is never played here, and the
+      // answer that makes one carries its seats' secrets.
+      if (state && state.start && state.level !== 0) store.set(LAST, state);
       return answer;
     } catch (error) {
       const last = store.get(LAST);
-      // A game between two people (`level` 0) is never played here: no computer answers, and
-      // its moves go to the server only while it is reached.
+      // A game between two people is never played here (no computer answers; its moves go to
+      // the server only while it is reached): its state is never the last one kept.
       const offline = unreachable(error) && last && last.id === id && last.level !== 0
         && action !== 'hint' && action !== 'destinations';
       if (!offline) throw error;
