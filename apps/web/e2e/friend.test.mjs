@@ -4,9 +4,9 @@
 // game's link read-only; each move reaches the other two pages by the live stream, presence
 // is shown, o's network is cut and restored mid-game (the page says the friend cannot be
 // reached, waits, and catches up by itself), the used invitation only lets a stranger watch,
-// and a stranger's forged move is refused. Eight plies are played, not a whole game (a whole
-// game is some hundred clicks): moves, presence and catch-up are what the page adds, and the
-// end of a game is the one any game has. axe-core looks at the invitation.
+// and a stranger's forged move is refused; eight plies are played from the start. A second
+// game, made from a position x wins in one (a whole game is some hundred clicks), is played to
+// its end on both players' pages, the watcher's following. axe-core looks at the invitation.
 // Without HALMA_TEST_POSTGRES (outside CI) both players use run.sh's one server (SQLite).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -19,6 +19,8 @@ const POSTGRES = process.env.HALMA_TEST_POSTGRES;
 const BIN = process.env.HALMA_SERVER_BIN;
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const PLIES = 8;
+/** x, to move, wins with c11-b12 (the languages test's position). */
+const WIN_IN_ONE = 'xxxxx11/xxxxx11/xxxx12/xxx13/x15/2x13/16/16/7o8/16/16/14oo/13ooo/12oooo/11ooooo/12oooo x';
 
 let browser;
 const servers = [];
@@ -63,9 +65,17 @@ after(async () => {
   for (const child of servers) child.kill('SIGTERM');
 });
 
-/** A fresh browser (no storage) at `url`, reduced motion; page errors collected. */
-async function open(url) {
+/**
+ * A fresh browser at `url`, reduced motion; page errors collected. With `seat` (the
+ * `{id, side, secret}` the server gave its creator), the browser holds that seat, as the page
+ * that made the game would.
+ */
+async function open(url, seat) {
   const context = await browser.newContext({ reducedMotion: 'reduce', bypassCSP: true });
+  if (seat) {
+    const kept = [`halma-seat:${seat.id}`, JSON.stringify({ side: seat.side, secret: seat.secret })];
+    await context.addInitScript(([key, value]) => localStorage.setItem(key, value), kept);
+  }
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (error) => errors.push(String(error)));
@@ -158,5 +168,32 @@ test('two people play by link through two server processes; a watcher follows; a
     assert.deepEqual(moves, game.moves);
   }
   assert.match(await watcher.page.textContent('#status'), /played/);
+  for (const side of [x, o, watcher]) assert.deepEqual(side.errors, []);
+});
+
+test('a friend game is played to its end on both pages through two processes', async () => {
+  const response = await fetch(`${first}api/games`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ opponent: 'friend', position: WIN_IN_ONE }),
+  });
+  assert.equal(response.status, 201);
+  const made = await response.json();
+  const x = await open(`${first}g/${made.id}`, { id: made.id, ...made.seat });
+  const o = await open(`${second}g/${made.id}#join=${made.invitation.claim}`);
+  const watcher = await open(`${second}g/${made.id}`);
+  await shows(o.page, 0, 'here');
+  await shows(x.page, 0, 'here');
+  await shows(watcher.page, 0, 'watching');
+
+  await x.page.click('.sq[data-square="c11"]');
+  await x.page.click('.sq[data-square="b12"]');
+  for (const page of [x.page, o.page, watcher.page]) {
+    await page.waitForSelector('body[data-status="over"][data-busy="false"][data-ply="1"]', { timeout: TIMEOUT });
+    assert.equal(await page.locator('.sq.can-move').count(), 0);
+  }
+  const game = await (await fetch(`${second}api/games/${made.id}`)).json();
+  assert.equal(game.status, 'over');
+  assert.deepEqual(game.moves, ['c11-b12']);
   for (const side of [x, o, watcher]) assert.deepEqual(side.errors, []);
 });
