@@ -5,13 +5,14 @@
 
 use std::collections::HashMap;
 use std::net::{IpAddr, Ipv6Addr};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 
 use crate::error::ApiError;
+use crate::locks::lock;
 
 /// The clients a table remembers at most.
 const MAX_CLIENTS: usize = 65_536;
@@ -230,12 +231,6 @@ fn parse_hop(hop: &str) -> Option<IpAddr> {
     let (address, port) = hop.rsplit_once(':')?;
     port.parse::<u16>().ok()?;
     address.parse::<std::net::Ipv4Addr>().ok().map(IpAddr::V4)
-}
-
-fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
-    mutex
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 /// Open connections per client, at most `limit` each.

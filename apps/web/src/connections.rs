@@ -8,9 +8,11 @@
 //! is a newcomer refused.
 
 use std::collections::{BTreeMap, HashMap};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex};
 
 use tokio::sync::oneshot;
+
+use crate::locks::lock;
 
 /// One open connection in the table.
 struct Open {
@@ -67,12 +69,6 @@ pub struct Stalling(pub Arc<Tracked>);
 /// cap until this is dropped.
 pub struct Waiting {
     tracked: Arc<Tracked>,
-}
-
-fn lock(mutex: &Mutex<Table>) -> MutexGuard<'_, Table> {
-    mutex
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 impl Registry {

@@ -23,6 +23,7 @@ mod games;
 mod guards;
 mod http;
 mod i18n;
+mod locks;
 mod metrics;
 mod operators;
 mod options;

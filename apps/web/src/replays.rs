@@ -9,9 +9,11 @@
 //! its position, its count, its text): past it the least recently used go first.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex};
 
 use halma::Game;
+
+use crate::locks::lock;
 
 /// Games shorter than this are replayed every time (a fraction of a millisecond).
 pub const MIN_PLIES: usize = 200;
@@ -59,7 +61,7 @@ impl Replays {
 
     /// The game `id` as `record` replays it, if kept from that very record.
     pub fn get(&self, id: &str, record: &str) -> Option<Arc<Game>> {
-        let mut kept = self.lock();
+        let mut kept = lock(&self.kept);
         kept.clock += 1;
         let clock = kept.clock;
         let entry = kept.games.get_mut(id)?;
@@ -74,7 +76,7 @@ impl Replays {
     /// enough to be worth it and fits.
     pub fn keep(&self, id: &str, record: String, game: Arc<Game>) {
         let plies = game.moves().len();
-        let mut kept = self.lock();
+        let mut kept = lock(&self.kept);
         if let Some(old) = kept.games.remove(id) {
             kept.plies -= old.game.moves().len();
         }
@@ -104,11 +106,7 @@ impl Replays {
     /// How many plies the kept games hold together.
     #[cfg(test)]
     fn plies(&self) -> usize {
-        self.lock().plies
-    }
-
-    fn lock(&self) -> std::sync::MutexGuard<'_, Kept> {
-        self.kept.lock().unwrap_or_else(PoisonError::into_inner)
+        lock(&self.kept).plies
     }
 }
 

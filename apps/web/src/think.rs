@@ -20,7 +20,7 @@
 
 use std::collections::HashMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::sync::{Arc, Condvar, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use halma::search::{Engine, Limits, SCORE_WIN, SearchInfo};
@@ -29,6 +29,7 @@ use serde::{Deserialize, Serialize};
 use tokio::sync::oneshot;
 
 use crate::clients::Client;
+use crate::locks::lock;
 use crate::metrics::{METRICS, Refusal, Work};
 
 /// Transposition table size of each engine: small, since several run at once.
@@ -339,12 +340,6 @@ fn decrement<K: std::hash::Hash + Eq>(counts: &mut HashMap<K, usize>, key: K) {
     }
 }
 
-fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
-    mutex
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
-}
-
 struct Shared {
     queue: Mutex<Queue>,
     ready: Condvar,
@@ -532,7 +527,7 @@ fn run_engine(shared: &Shared) {
                 queue = shared
                     .ready
                     .wait(queue)
-                    .unwrap_or_else(|poisoned| poisoned.into_inner());
+                    .unwrap_or_else(PoisonError::into_inner);
             }
         };
         let waited = job.queued.elapsed();

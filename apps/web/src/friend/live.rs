@@ -21,7 +21,7 @@
 use std::collections::HashMap;
 use std::convert::Infallible;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use axum::response::sse::{Event, KeepAlive, Sse};
@@ -37,6 +37,7 @@ use super::seats::{self, Seats};
 use crate::clients::{Client, ConnectionSlot, Connections};
 use crate::error::ApiError;
 use crate::games::{GameError, Games, now_ms};
+use crate::locks::lock;
 use crate::state::state;
 
 /// The channel of PostgreSQL's notifications of changed games.
@@ -116,12 +117,6 @@ pub struct Live {
     per_client: Arc<Connections>,
     open: AtomicUsize,
     max: usize,
-}
-
-fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
-    mutex
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 /// A stream's admission: counted, for its client and in all, until dropped.
