@@ -25,12 +25,22 @@ const BLOCKING_RECORD_BYTES: usize = 8 << 10;
 pub fn new_id() -> String {
     let mut bytes = [0u8; 16];
     getrandom::fill(&mut bytes).expect("the operating system's random numbers");
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+    hex(&bytes)
 }
 
 /// Whether `id` looks like an id at all (32 lower-case hex digits).
 pub fn valid_id(id: &str) -> bool {
-    id.len() == 32 && id.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
+    is_hex(id, 32)
+}
+
+/// `bytes` in lower-case hex, two digits each.
+pub fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Whether `text` is exactly `digits` lower-case hex digits.
+pub fn is_hex(text: &str, digits: usize) -> bool {
+    text.len() == digits && text.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
 }
 
 /// Now, in Unix milliseconds.

@@ -9,7 +9,7 @@
 use sha2::{Digest, Sha256};
 use sqlx::Row;
 
-use crate::games::new_id;
+use crate::games::{hex, is_hex, new_id};
 use crate::metrics::Query;
 use crate::store::{Store, StoreError};
 use halma::Side;
@@ -21,16 +21,13 @@ pub fn new_secret() -> String {
 
 /// The digest stored for `secret`, in hex.
 fn digest(secret: &str) -> String {
-    Sha256::digest(secret.as_bytes())
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
+    hex(&Sha256::digest(secret.as_bytes()))
 }
 
 /// Whether `text` has a secret's shape (64 lower-case hex digits): anything else is no
 /// secret, and is not even hashed.
 fn well_formed(text: &str) -> bool {
-    text.len() == 64 && text.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
+    is_hex(text, 64)
 }
 
 /// The two sides' seats of one game, as stored.
