@@ -27,7 +27,7 @@ use crate::friend;
 use crate::games::{Loaded, NO_COMPUTER, Session};
 use crate::guards;
 use crate::metrics::{METRICS, Refusal};
-use crate::reply::Reply;
+use crate::reply::{Reply, Written, json};
 use crate::search::{at_ply, computer_plays, not_thinking, playable, search, turn_of};
 use crate::state::{Played, mover, names, path_of, state};
 use crate::think::Purpose;
@@ -123,7 +123,7 @@ async fn create(
         return Err(error);
     }
     let session = Session {
-        game,
+        game: Arc::new(game),
         human,
         // No computer plays a game between two people.
         level: if friends { NO_COMPUTER } else { level },
@@ -142,7 +142,10 @@ async fn create(
 /// `GET /api/games/{id}`: the game's state.
 async fn show(State(app): State<Arc<App>>, GameId(id): GameId) -> Result<Response, ApiError> {
     let game = app.games.load(&id).await?;
-    Ok(Reply(state(&id, &game.session)).into_response())
+    let body = app
+        .games
+        .shown(&id, &game, || json(&state(&id, &game.session)));
+    Ok(Written(body).into_response())
 }
 
 /// `DELETE /api/games/{id}`: forgets the game.
@@ -239,7 +242,10 @@ async fn play_for(
                 .check_move_text(&written)
                 .map_err(|error| refused(&error))?;
             let path = path_of(&session.game, mv);
-            session.game.play(mv).map_err(|error| refused(&error))?;
+            session
+                .game_mut()
+                .play(mv)
+                .map_err(|error| refused(&error))?;
             Ok((mv, path))
         })
         .await?;
@@ -278,7 +284,7 @@ fn replayed(
     let mut then = session.clone();
     then.thinking = None;
     while then.game.moves().len() > index + 1 {
-        then.game.undo().ok()?;
+        then.game_mut().undo().ok()?;
     }
     let path = before
         .jump_path(played)
@@ -343,7 +349,7 @@ async fn computer(
         .mark
         .release(|session| {
             // Every change to the game is refused while it thinks, so the move is still legal.
-            session.game.play(mv).map_err(|error| {
+            session.game_mut().play(mv).map_err(|error| {
                 tracing::error!("a bug: the engine's move {mv} failed: {error}");
                 ApiError::Internal("the engine's move could not be played")
             })
@@ -396,7 +402,7 @@ async fn undo(State(app): State<Arc<App>>, GameId(id): GameId) -> Result<Respons
                 .ok_or(ApiError::NothingToUndo)?;
             for _ in last_human..count {
                 session
-                    .game
+                    .game_mut()
                     .undo()
                     .map_err(|error| ApiError::refused(Reading::Undo, &error))?;
             }

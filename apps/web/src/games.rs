@@ -7,6 +7,7 @@
 use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
+use axum::body::Bytes;
 use halma::{Game, Side};
 
 use crate::metrics::{METRICS, Refusal};
@@ -91,8 +92,8 @@ pub const NO_COMPUTER: u8 = 0;
 /// One game against the computer, or between two people.
 #[derive(Clone, Debug)]
 pub struct Session {
-    /// The game itself.
-    pub game: Game,
+    /// The game itself, shared with the kept replays (`replays.rs`) while unchanged.
+    pub game: Arc<Game>,
     /// The side the person plays; the computer plays the other.
     pub human: Side,
     /// The computer's level, 1 to 10 ([`NO_COMPUTER`] in a game between two people).
@@ -102,6 +103,11 @@ pub struct Session {
 }
 
 impl Session {
+    /// The game, to change: a copy of its own if it was shared.
+    pub fn game_mut(&mut self) -> &mut Game {
+        Arc::make_mut(&mut self.game)
+    }
+
     /// The side of the computer.
     pub fn computer(&self) -> Side {
         self.human.other()
@@ -123,7 +129,7 @@ impl Session {
     }
 
     /// The session `stored` holds, its game replayed from its record as `game`.
-    fn from_stored(stored: &StoredGame, game: Game, now: i64) -> Result<Session, GameError> {
+    fn from_stored(stored: &StoredGame, game: Arc<Game>, now: i64) -> Result<Session, GameError> {
         let broken = |what: String| unreadable(&stored.id, &what);
         let human = match stored.human.as_str() {
             "x" => Side::X,
@@ -230,14 +236,21 @@ impl Games {
         }
     }
 
-    /// The game `id`.
+    /// The game `id`: a long one kept from an earlier request if its row is still at the
+    /// version kept (its record not read again), else replayed from its record (a long
+    /// record on a thread for blocking work) and kept.
     pub async fn load(&self, id: &str) -> Result<Loaded, GameError> {
         let not_found = || GameError::NotFound(id.to_owned());
         if !valid_id(id) {
             return Err(not_found());
         }
-        let stored = self.store.load(id).await?.ok_or_else(not_found)?;
-        let game = self.game_of(&stored).await?;
+        let kept = self.replays.get(id);
+        let known = kept.as_ref().map(|(version, _)| *version);
+        let stored = self.store.load(id, known).await?.ok_or_else(not_found)?;
+        let game = match kept {
+            Some((version, game)) if version == stored.version => game,
+            _ => self.replay_and_keep(&stored).await?,
+        };
         Ok(Loaded {
             session: Session::from_stored(&stored, game, now_ms())?,
             version: stored.version,
@@ -245,12 +258,9 @@ impl Games {
         })
     }
 
-    /// The game `stored` holds: kept from an earlier request if its record is the same, else
-    /// replayed (a long record on a thread for blocking work) and kept.
-    async fn game_of(&self, stored: &StoredGame) -> Result<Game, GameError> {
-        if let Some(game) = self.replays.get(&stored.id, &stored.record) {
-            return Ok(Game::clone(&game));
-        }
+    /// The game `stored` holds, replayed (a long record on a thread for blocking work), and
+    /// kept if long.
+    async fn replay_and_keep(&self, stored: &StoredGame) -> Result<Arc<Game>, GameError> {
         let game = if stored.record.len() > BLOCKING_RECORD_BYTES {
             let (id, record) = (stored.id.clone(), stored.record.clone());
             tokio::task::spawn_blocking(move || replay(&id, &record))
@@ -260,15 +270,25 @@ impl Games {
             replay(&stored.id, &stored.record)?
         };
         METRICS.replayed(game.moves().len());
-        self.keep(stored.id.clone(), stored.record.clone(), &game);
+        let game = Arc::new(game);
+        self.replays
+            .keep(&stored.id, stored.version, Arc::clone(&game));
         Ok(game)
     }
 
-    /// Keeps `game`, as `record` holds it, for the next request, if it is long.
-    fn keep(&self, id: String, record: String, game: &Game) {
-        if game.moves().len() >= crate::replays::MIN_PLIES {
-            self.replays.keep(&id, record, Arc::new(game.clone()));
+    /// The state of `loaded`, the game `id`, as JSON, written by `write`: kept beside a
+    /// long game for the reads after it while the game is unchanged and no search runs
+    /// (a running search's progress changes without a new version).
+    pub fn shown(&self, id: &str, loaded: &Loaded, write: impl FnOnce() -> Vec<u8>) -> Bytes {
+        let keepable = loaded.session.thinking.is_none();
+        if keepable && let Some(body) = self.replays.shown(id, loaded.version) {
+            return body;
         }
+        let body = Bytes::from(write());
+        if keepable {
+            self.replays.show(id, loaded.version, body.clone());
+        }
+        body
     }
 
     /// Changes the game `id` with `change`, which sees the game as `read` holds it (read from
@@ -292,7 +312,8 @@ impl Games {
                 .session
                 .to_stored(id, game.version, game.created_ms, now_ms());
             if self.store.update(&next).await.map_err(GameError::from)? {
-                self.keep(next.id, next.record, &game.session.game);
+                let kept = Arc::clone(&game.session.game);
+                self.replays.keep(id, game.version, kept);
                 return Ok((result, game));
             }
         }
@@ -337,7 +358,7 @@ mod tests {
         let mut game = Game::new();
         game.play_text("l2-k3").unwrap();
         let session = Session {
-            game,
+            game: Arc::new(game),
             human: Side::O,
             level: 7,
             thinking: Some(Thinking {
@@ -348,7 +369,7 @@ mod tests {
         };
         let stored = session.to_stored("id", 3, 10, 1_000);
         assert_eq!(stored.updated_ms, 1_000);
-        let replayed = |stored: &StoredGame| replay(&stored.id, &stored.record).unwrap();
+        let replayed = |stored: &StoredGame| Arc::new(replay(&stored.id, &stored.record).unwrap());
         let back = Session::from_stored(&stored, replayed(&stored), 1_500).unwrap();
         assert_eq!(back.game.moves(), session.game.moves());
         assert_eq!((back.human, back.level), (Side::O, 7));
@@ -363,8 +384,57 @@ mod tests {
         let mut broken = stored;
         broken.human = "z".to_owned();
         assert_eq!(
-            Session::from_stored(&broken, Game::new(), 0).unwrap_err(),
+            Session::from_stored(&broken, Arc::default(), 0).unwrap_err(),
             GameError::Unreadable
         );
+    }
+
+    #[tokio::test]
+    async fn a_long_game_read_again_unchanged_is_shared_and_its_state_written_once() {
+        let dir = std::env::temp_dir().join(format!("halma-games-{}", new_id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let url = format!("sqlite://{}", dir.join("games.sqlite3").display());
+        let store = Store::connect(&url, 2).await.unwrap();
+        let games = Games::new(store.clone());
+        let long = crate::replays::tests::game(crate::replays::MIN_PLIES + 10);
+        let session = Session {
+            game: Arc::clone(&long),
+            human: Side::X,
+            level: 3,
+            thinking: None,
+        };
+        let id = games.create(&session, u64::MAX).await.unwrap();
+        let first = games.load(&id).await.unwrap();
+        let second = games.load(&id).await.unwrap();
+        assert!(
+            Arc::ptr_eq(&first.session.game, &second.session.game),
+            "the second read shares the game the first replayed"
+        );
+        let mut writes = 0;
+        for loaded in [&first, &second] {
+            let body = games.shown(&id, loaded, || {
+                writes += 1;
+                b"state".to_vec()
+            });
+            assert_eq!(&body[..], b"state");
+        }
+        assert_eq!(writes, 1, "the state of an unchanged game is written once");
+
+        // Another process changes the game: the next read has the change.
+        let mut stored = store.load(&id, None).await.unwrap().unwrap();
+        let mut changed = Game::clone(&long);
+        changed.undo().unwrap();
+        stored.record = changed.to_record();
+        stored.version += 1;
+        assert!(store.update(&stored).await.unwrap());
+        let third = games.load(&id).await.unwrap();
+        assert_eq!(third.session.game.moves(), changed.moves());
+        games.shown(&id, &third, || {
+            writes += 1;
+            b"changed".to_vec()
+        });
+        assert_eq!(writes, 2, "a changed game's state is written again");
+        store.close().await;
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -1,16 +1,20 @@
 //! Games replayed from their records, kept for the next request. Reading a stored game
-//! replays its record (every move checked, every position counted): work in proportion to
-//! its length, on every request that reads it. A game long enough for that to matter is
-//! kept here with the record it was replayed from, and a request whose stored record is
-//! that same record takes the game from here instead. The record is compared whole, so an
-//! entry is never wrong, whichever process changed the game meanwhile; it is only of no use.
+//! replays its record (every move checked, every position counted) and writes its state as
+//! JSON: work in proportion to its length, on every request that reads it. A game long
+//! enough for that to matter is kept here, shared, with the version of its row it is, and
+//! its state as JSON once written; a request that finds the row still at that version takes
+//! the game from here without reading its record, and its state without writing it again.
+//! Every change of a row, by any process, makes its version larger, so an entry is never
+//! wrong, whichever process changed the game meanwhile; it is only of no use.
 //!
-//! The kept games hold [`MAX_PLIES`] plies at most together (a ply costs about 200 bytes:
-//! its position, its count, its text): past it the least recently used go first.
+//! The kept games hold [`MAX_PLIES`] plies at most together (a ply costs about 210 bytes:
+//! its position, its count, its text in the record and in the state): past it the least
+//! recently used go first.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
+use axum::body::Bytes;
 use halma::Game;
 
 use crate::locks::lock;
@@ -18,7 +22,7 @@ use crate::locks::lock;
 /// Games shorter than this are replayed every time (a fraction of a millisecond).
 pub const MIN_PLIES: usize = 200;
 
-/// The plies of all kept games together, at most (about 40 MB).
+/// The plies of all kept games together, at most (about 42 MB).
 pub const MAX_PLIES: usize = 200_000;
 
 /// The kept games.
@@ -44,8 +48,10 @@ struct Kept {
 }
 
 struct Entry {
-    record: String,
+    version: i64,
     game: Arc<Game>,
+    /// The game's state as JSON, once written, while no search runs.
+    shown: Option<Bytes>,
     used: u64,
 }
 
@@ -59,22 +65,38 @@ impl Replays {
         }
     }
 
-    /// The game `id` as `record` replays it, if kept from that very record.
-    pub fn get(&self, id: &str, record: &str) -> Option<Arc<Game>> {
+    /// The game `id` if kept, and the version of its row it is.
+    pub fn get(&self, id: &str) -> Option<(i64, Arc<Game>)> {
         let mut kept = lock(&self.kept);
         kept.clock += 1;
         let clock = kept.clock;
         let entry = kept.games.get_mut(id)?;
-        if entry.record != record {
-            return None;
-        }
         entry.used = clock;
-        Some(Arc::clone(&entry.game))
+        Some((entry.version, Arc::clone(&entry.game)))
     }
 
-    /// Keeps `game`, replayed from (or written as) `record`, as the game `id`, if it is long
-    /// enough to be worth it and fits.
-    pub fn keep(&self, id: &str, record: String, game: Arc<Game>) {
+    /// The state as JSON of the game `id` at `version`, if kept.
+    pub fn shown(&self, id: &str, version: i64) -> Option<Bytes> {
+        let kept = lock(&self.kept);
+        let entry = kept
+            .games
+            .get(id)
+            .filter(|entry| entry.version == version)?;
+        entry.shown.clone()
+    }
+
+    /// Keeps `body`, the state as JSON of the game `id` at `version` with no search running,
+    /// beside the game, if that game is kept.
+    pub fn show(&self, id: &str, version: i64, body: Bytes) {
+        let mut kept = lock(&self.kept);
+        if let Some(entry) = kept.games.get_mut(id).filter(|e| e.version == version) {
+            entry.shown = Some(body);
+        }
+    }
+
+    /// Keeps `game`, the game `id` at `version` of its row, if it is long enough to be worth
+    /// it and fits.
+    pub fn keep(&self, id: &str, version: i64, game: Arc<Game>) {
         let plies = game.moves().len();
         let mut kept = lock(&self.kept);
         if let Some(old) = kept.games.remove(id) {
@@ -99,8 +121,13 @@ impl Replays {
         kept.clock += 1;
         let used = kept.clock;
         kept.plies += plies;
-        kept.games
-            .insert(id.to_owned(), Entry { record, game, used });
+        let entry = Entry {
+            version,
+            game,
+            shown: None,
+            used,
+        };
+        kept.games.insert(id.to_owned(), entry);
     }
 
     /// How many plies the kept games hold together.
@@ -111,11 +138,11 @@ impl Replays {
 }
 
 #[cfg(test)]
-mod tests {
+pub mod tests {
     use super::*;
 
-    /// A game of `plies` moves (a few): each the first legal move that keeps it going.
-    fn game(plies: usize) -> Arc<Game> {
+    /// A game of `plies` moves: each the first legal move that keeps it going.
+    pub fn game(plies: usize) -> Arc<Game> {
         let mut game = Game::new();
         while game.moves().len() < plies {
             let moves = game.legal_moves();
@@ -131,20 +158,30 @@ mod tests {
     }
 
     #[test]
-    fn a_kept_game_is_given_for_its_own_record_only() {
+    fn a_kept_game_is_given_with_its_version_and_its_state_for_that_version_only() {
         let replays = Replays::new(4, 100);
         let long = game(4);
-        replays.keep("a", "record a".to_owned(), Arc::clone(&long));
-        assert!(replays.get("a", "record a").is_some());
-        assert!(replays.get("a", "record a, changed").is_none());
-        assert!(replays.get("b", "record a").is_none());
+        replays.keep("a", 7, Arc::clone(&long));
+        let (version, kept) = replays.get("a").expect("kept");
+        assert!(
+            version == 7 && Arc::ptr_eq(&kept, &long),
+            "shared, not copied"
+        );
+        assert!(replays.get("b").is_none());
+        // A state is kept beside its game's version only.
+        replays.show("a", 6, Bytes::from_static(b"old"));
+        assert!(replays.shown("a", 6).is_none());
+        replays.show("a", 7, Bytes::from_static(b"state"));
+        assert_eq!(replays.shown("a", 7).as_deref(), Some(&b"state"[..]));
+        replays.show("b", 7, Bytes::from_static(b"state"));
+        assert!(replays.shown("b", 7).is_none());
         // Short games are not kept: replaying them costs less than keeping them.
-        replays.keep("c", "record c".to_owned(), game(3));
-        assert!(replays.get("c", "record c").is_none());
-        // Keeping a game again replaces it.
-        replays.keep("a", "record a2".to_owned(), long);
-        assert!(replays.get("a", "record a").is_none());
-        assert!(replays.get("a", "record a2").is_some());
+        replays.keep("c", 1, game(3));
+        assert!(replays.get("c").is_none());
+        // Keeping a game again replaces it, and its state.
+        replays.keep("a", 8, long);
+        assert_eq!(replays.get("a").map(|(version, _)| version), Some(8));
+        assert!(replays.shown("a", 7).is_none() && replays.shown("a", 8).is_none());
         assert_eq!(replays.plies(), 4);
     }
 
@@ -153,19 +190,19 @@ mod tests {
         let replays = Replays::new(1, 12);
         let long = game(4);
         for id in ["a", "b", "c"] {
-            replays.keep(id, id.to_owned(), Arc::clone(&long));
+            replays.keep(id, 1, Arc::clone(&long));
         }
-        assert!(replays.get("a", "a").is_some());
+        assert!(replays.get("a").is_some());
         // A fourth does not fit beside three: the least recently used (b) goes.
-        replays.keep("d", "d".to_owned(), Arc::clone(&long));
-        assert!(replays.get("b", "b").is_none());
+        replays.keep("d", 1, Arc::clone(&long));
+        assert!(replays.get("b").is_none());
         for id in ["a", "c", "d"] {
-            assert!(replays.get(id, id).is_some(), "{id} is kept");
+            assert!(replays.get(id).is_some(), "{id} is kept");
         }
         assert_eq!(replays.plies(), 12);
         // A game longer than the bound is never kept, and evicts nothing.
-        replays.keep("e", "e".to_owned(), game(13));
-        assert!(replays.get("e", "e").is_none());
+        replays.keep("e", 1, game(13));
+        assert!(replays.get("e").is_none());
         assert_eq!(replays.plies(), 12);
     }
 }

@@ -198,7 +198,7 @@ pub async fn search(
                 until_ms,
                 progress: Progress::started(purpose),
             });
-            Ok((session.game.clone(), level))
+            Ok((halma::Game::clone(&session.game), level))
         })
         .await?;
     let mark = Mark {

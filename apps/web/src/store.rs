@@ -118,6 +118,11 @@ pub enum Inserted {
 const COLUMNS: &str = "id, record, human, level, version, thinking, thinking_token, \
                        thinking_until, finished, created_ms, updated_ms";
 
+/// [`COLUMNS`] as a load reads them: the record left out (empty) when the version is `$2`'s.
+const LOADED: &str = "id, CASE WHEN version = $2 THEN '' ELSE record END, human, level, \
+                      version, thinking, thinking_token, thinking_until, finished, created_ms, \
+                      updated_ms";
+
 /// The database.
 #[derive(Clone)]
 pub struct Store {
@@ -272,10 +277,16 @@ impl Store {
         .await
     }
 
-    /// The game `id`, if stored.
-    pub async fn load(&self, id: &str) -> Result<Option<StoredGame>> {
-        let sql = format!("SELECT {COLUMNS} FROM halma_games WHERE id = $1");
-        let query = sqlx::query(&sql).bind(id).fetch_optional(&self.pool);
+    /// The game `id`, if stored; its record left empty if it is still at `known_version`
+    /// (the caller holds the game of that version: a long record is not read for nothing).
+    pub async fn load(&self, id: &str, known_version: Option<i64>) -> Result<Option<StoredGame>> {
+        let sql = format!("SELECT {LOADED} FROM halma_games WHERE id = $1");
+        // Versions start at 1.
+        let known = known_version.unwrap_or(0);
+        let query = sqlx::query(&sql)
+            .bind(id)
+            .bind(known)
+            .fetch_optional(&self.pool);
         let row = self.timed(Query::Load, query).await?;
         row.map(|row| -> Result<StoredGame> {
             Ok(StoredGame {
@@ -477,7 +488,7 @@ mod tests {
     async fn contract(store: Store) {
         store.ping().await.unwrap();
         let id = fresh_id();
-        assert_eq!(store.load(&id).await.unwrap(), None);
+        assert_eq!(store.load(&id, None).await.unwrap(), None);
         let mut stored = game(&id, false, 1_000);
         let count = store.count().await.unwrap();
         assert_eq!(
@@ -494,8 +505,8 @@ mod tests {
         assert!(full > count, "{full} after {count}");
         let other = game(&fresh_id(), false, 1_000);
         assert_eq!(store.insert(&other, full).await.unwrap(), Inserted::Full);
-        assert_eq!(store.load(&other.id).await.unwrap(), None);
-        assert_eq!(store.load(&id).await.unwrap().as_ref(), Some(&stored));
+        assert_eq!(store.load(&other.id, None).await.unwrap(), None);
+        assert_eq!(store.load(&id, None).await.unwrap().as_ref(), Some(&stored));
 
         // A change names the version it read: a second change from the same read conflicts.
         stored.version = 2;
@@ -508,21 +519,27 @@ mod tests {
             !store.update(&stored).await.unwrap(),
             "a stale version conflicts"
         );
-        assert_eq!(store.load(&id).await.unwrap().as_ref(), Some(&stored));
+        assert_eq!(store.load(&id, None).await.unwrap().as_ref(), Some(&stored));
 
         // Progress goes only to the search that holds the game.
         store.set_progress(&id, "other", "{}").await.unwrap();
         assert_eq!(
-            store.load(&id).await.unwrap().unwrap().thinking,
+            store.load(&id, None).await.unwrap().unwrap().thinking,
             stored.thinking
         );
         store
             .set_progress(&id, "t1", "{\"depth\":3}")
             .await
             .unwrap();
-        let loaded = store.load(&id).await.unwrap().unwrap();
+        let loaded = store.load(&id, None).await.unwrap().unwrap();
         assert_eq!(loaded.thinking.as_deref(), Some("{\"depth\":3}"));
         assert_eq!(loaded.version, 2, "progress is not a change of the game");
+        // A reader holding the game of this version is not sent its record again.
+        let known = store.load(&id, Some(2)).await.unwrap().unwrap();
+        assert_eq!((known.record.as_str(), known.version), ("", 2));
+        assert_eq!(known.thinking, loaded.thinking);
+        let older = store.load(&id, Some(1)).await.unwrap().unwrap();
+        assert_eq!(older.record, stored.record);
 
         // Pruning: old finished games go, games in play and recent ones stay.
         let old_finished = fresh_id();
@@ -541,15 +558,18 @@ mod tests {
         }
         assert!(store.count().await.unwrap() >= 5);
         assert!(store.prune(200, 50).await.unwrap() >= 2);
-        assert_eq!(store.load(&old_finished).await.unwrap(), None);
-        assert_eq!(store.load(&ancient_playing).await.unwrap(), None);
+        assert_eq!(store.load(&old_finished, None).await.unwrap(), None);
+        assert_eq!(store.load(&ancient_playing, None).await.unwrap(), None);
         for kept in [&new_finished, &old_playing, &id] {
-            assert!(store.load(kept).await.unwrap().is_some(), "{kept} is kept");
+            assert!(
+                store.load(kept, None).await.unwrap().is_some(),
+                "{kept} is kept"
+            );
         }
 
         assert!(store.delete(&id).await.unwrap());
         assert!(!store.delete(&id).await.unwrap());
-        assert_eq!(store.load(&id).await.unwrap(), None);
+        assert_eq!(store.load(&id, None).await.unwrap(), None);
         for id in [&new_finished, &old_playing] {
             store.delete(id).await.unwrap();
         }
@@ -569,7 +589,7 @@ mod tests {
         store.insert(&game(&id, false, 1), u64::MAX).await.unwrap();
         store.close().await;
         let store = Store::connect(&url, 1).await.unwrap();
-        assert!(store.load(&id).await.unwrap().is_some());
+        assert!(store.load(&id, None).await.unwrap().is_some());
         // The count is the database's: what is stored, whoever stored it.
         assert_eq!(store.count().await.unwrap(), 1);
         store.checkpoint().await.unwrap();

@@ -38,14 +38,15 @@ pub fn walked_record(plies: usize) -> Result<String, String> {
     Ok(game.to_record())
 }
 
-/// Writes `record` into the game `id` of the database at `url`.
+/// Writes `record` into the game `id` of the database at `url`, as a change of the game
+/// (its version one larger, as every change of a row makes it).
 pub fn write_record(url: &str, id: &str, record: &str) -> Result<(), String> {
     let runtime = tokio::runtime::Runtime::new().map_err(|e| e.to_string())?;
     runtime
         .block_on(async {
             sqlx::any::install_default_drivers();
             let mut connection = <sqlx::AnyConnection as sqlx::Connection>::connect(url).await?;
-            sqlx::query("UPDATE halma_games SET record = $1 WHERE id = $2")
+            sqlx::query("UPDATE halma_games SET record = $1, version = version + 1 WHERE id = $2")
                 .bind(record)
                 .bind(id)
                 .execute(&mut connection)
