@@ -103,7 +103,7 @@ pub use position::{
     IllegalMoveError, InvalidPositionError, ParseLegalMoveError, ParsePositionError, Position,
     PositionSyntaxError,
 };
-pub use record::{ParseRecordError, Record, TagError};
+pub use record::{Ending, ParseRecordError, Record, TagError};
 pub use search::{
     DEFAULT_LEVEL, Engine, ForcedResult, Limits, SearchError, SearchInfo, SearchResult, StopHandle,
     StopToken,

@@ -22,7 +22,8 @@
 //!   first), a value in double quotes with `\"` and `\\` for a quote and a backslash. The
 //!   game writes three: `Result` (`1-0` x won, `0-1` o won, `1/2-1/2` drawn, `*` going on),
 //!   `Reason` once it is over (`goal_camp`, `repetition`, `no_moves`: [`Outcome::reason_code`],
-//!   or `resignation`) and `Position`, the position text of the start, when the game did not
+//!   or an [`Ending`] beyond the rules: `resignation`, `agreement`, `time`, `abandonment`)
+//!   and `Position`, the position text of the start, when the game did not
 //!   start from the standard one. The others are the host's, kept as they are, in order: by
 //!   convention `Site` (where it was played, its link), `Date` (`YYYY-MM-DD`), `X` and `O`
 //!   (the players of each side), `Level` (the computer's level).
@@ -32,8 +33,10 @@
 //!   numbers every pair; a move of o that opens the game is numbered `1...`.
 //! - **The result** (`1-0`, `0-1`, `1/2-1/2`, `*`) may end the moves, and must then agree
 //!   with the `Result` header. Both must agree with the moves: a game that the rules ended
-//!   has that result, and one still going on is `*`, or won by the side whose opponent
-//!   resigned (`Reason "resignation"`).
+//!   has that result, and one still going on is `*`, or ended beyond the rules, with the
+//!   result that ending gives: won by the side whose opponent resigned (`Reason
+//!   "resignation"`), ran out of time (`"time"`) or left (`"abandonment"`), or drawn by
+//!   agreement (`Result "1/2-1/2"`, `Reason "agreement"`).
 //!
 //! The earlier form, which records written before the headers still use, reads too: the start
 //! position's text on the first line, then the moves (`from-to`). So does a list of moves
@@ -56,13 +59,81 @@ use crate::side::Side;
 /// The headers written from the game, never set by a host.
 const RESERVED: [&str; 3] = ["Result", "Reason", "Position"];
 
-/// The reason written for a resignation (the rules' reasons are [`Outcome::reason_code`]'s).
-const RESIGNATION: &str = "resignation";
+/// How a game between people ended beyond the rules: what a [`Record`] writes as its
+/// `Reason` header, with the `Result` that ending gives. Each side named is the side that
+/// lost.
+///
+/// ```
+/// use halma::{Ending, Side};
+///
+/// assert_eq!(Ending::Time(Side::X).reason_code(), "time");
+/// assert_eq!(Ending::Time(Side::X).winner(), Some(Side::O));
+/// assert_eq!(Ending::Agreement.winner(), None);
+/// assert_eq!(Ending::from_reason("abandonment", Some(Side::O)), Some(Ending::Abandonment(Side::X)));
+/// assert_eq!(Ending::from_reason("agreement", Some(Side::O)), None); // an agreement is a draw
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Ending {
+    /// The side resigned: the other side won (`Reason "resignation"`).
+    Resignation(Side),
+    /// The players agreed a draw (`Result "1/2-1/2"`, `Reason "agreement"`).
+    Agreement,
+    /// The side's clock ran out (its flag fell): the other side won (`Reason "time"`).
+    Time(Side),
+    /// The side left the game and the other claimed the win (`Reason "abandonment"`).
+    Abandonment(Side),
+}
+
+impl Ending {
+    /// The reason codes of the endings beyond the rules, as the `Reason` header writes them.
+    pub const REASON_CODES: [&'static str; 4] = ["resignation", "agreement", "time", "abandonment"];
+
+    /// The reason code, as the `Reason` header writes it: `"resignation"`, `"agreement"`,
+    /// `"time"` or `"abandonment"`.
+    pub fn reason_code(self) -> &'static str {
+        let index = match self {
+            Ending::Resignation(_) => 0,
+            Ending::Agreement => 1,
+            Ending::Time(_) => 2,
+            Ending::Abandonment(_) => 3,
+        };
+        Ending::REASON_CODES[index]
+    }
+
+    /// The side that won; `None` for a draw (an agreement).
+    pub fn winner(self) -> Option<Side> {
+        match self {
+            Ending::Resignation(side) | Ending::Time(side) | Ending::Abandonment(side) => {
+                Some(side.other())
+            }
+            Ending::Agreement => None,
+        }
+    }
+
+    /// The ending of the reason code `reason` that `winner` won (`None`: drawn), if that
+    /// ending gives that result: an agreement is drawn, the others are won.
+    pub fn from_reason(reason: &str, winner: Option<Side>) -> Option<Ending> {
+        match (reason, winner) {
+            ("agreement", None) => Some(Ending::Agreement),
+            ("resignation", Some(side)) => Some(Ending::Resignation(side.other())),
+            ("time", Some(side)) => Some(Ending::Time(side.other())),
+            ("abandonment", Some(side)) => Some(Ending::Abandonment(side.other())),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Ending {
+    /// The reason code (see [`Ending::reason_code`]).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.reason_code())
+    }
+}
 
 /// A game with its record's headers: what a game record holds.
 ///
 /// ```
-/// use halma::{Game, Record, Side};
+/// use halma::{Ending, Game, Record, Side};
 ///
 /// let mut game = Game::new();
 /// game.play_text("l2-k3")?;
@@ -80,6 +151,12 @@ const RESIGNATION: &str = "resignation";
 /// assert_eq!(again.resigned(), Some(Side::X));
 /// assert_eq!(again.winner(), Some(Side::O));
 /// assert_eq!(again.game().moves(), record.game().moves());
+///
+/// // A draw agreed by the players, read back.
+/// let mut drawn = Record::new(again.into_game());
+/// drawn.end(Ending::Agreement)?;
+/// assert!(drawn.to_string().contains("[Result \"1/2-1/2\"]\n[Reason \"agreement\"]\n"));
+/// assert_eq!(drawn.to_string().parse::<Record>()?.ending(), Some(Ending::Agreement));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug)]
@@ -87,8 +164,8 @@ pub struct Record {
     game: Game,
     /// The host's headers, in order; never one of [`RESERVED`].
     tags: Vec<(String, String)>,
-    /// The side that resigned, only while the rules have not ended the game.
-    resigned: Option<Side>,
+    /// How the game ended beyond the rules, only while the rules have not ended it.
+    ending: Option<Ending>,
 }
 
 impl Record {
@@ -97,7 +174,7 @@ impl Record {
         Record {
             game,
             tags: Vec::new(),
-            resigned: None,
+            ending: None,
         }
     }
 
@@ -141,30 +218,46 @@ impl Record {
         Ok(())
     }
 
-    /// Records that `side` resigned: the other side wins. Refused
-    /// ([`PlayError::GameOver`]) once the game is over, by the rules or a resignation.
-    pub fn resign(&mut self, side: Side) -> Result<(), PlayError> {
+    /// Records that the game ended beyond the rules: a resignation, a draw agreed, a flag
+    /// fallen, a player gone. Refused ([`PlayError::GameOver`]) once the game is over, by
+    /// the rules or such an ending.
+    pub fn end(&mut self, ending: Ending) -> Result<(), PlayError> {
         if self.is_over() {
             return Err(PlayError::GameOver);
         }
-        self.resigned = Some(side);
+        self.ending = Some(ending);
         Ok(())
+    }
+
+    /// Records that `side` resigned: the other side wins ([`Record::end`] with
+    /// [`Ending::Resignation`]).
+    pub fn resign(&mut self, side: Side) -> Result<(), PlayError> {
+        self.end(Ending::Resignation(side))
+    }
+
+    /// How the game ended beyond the rules, if it did.
+    pub fn ending(&self) -> Option<Ending> {
+        self.ending
     }
 
     /// The side that resigned, if one did.
     pub fn resigned(&self) -> Option<Side> {
-        self.resigned
+        match self.ending {
+            Some(Ending::Resignation(side)) => Some(side),
+            _ => None,
+        }
     }
 
-    /// Whether the game is over: by the rules, or a resignation.
+    /// Whether the game is over: by the rules, or an ending beyond them.
     pub fn is_over(&self) -> bool {
-        self.resigned.is_some() || self.game.outcome().is_over()
+        self.ending.is_some() || self.game.outcome().is_over()
     }
 
-    /// The side that won, by the rules or the other side's resignation.
+    /// The side that won, by the rules or an ending beyond them; `None` while the game goes
+    /// on, and for a draw.
     pub fn winner(&self) -> Option<Side> {
-        match (self.resigned, self.game.outcome()) {
-            (Some(side), _) => Some(side.other()),
+        match (self.ending, self.game.outcome()) {
+            (Some(ending), _) => ending.winner(),
             (None, Outcome::Win(side)) => Some(side),
             _ => None,
         }
@@ -173,14 +266,15 @@ impl Record {
     /// The result as the `Result` header writes it: `"1-0"` (x won), `"0-1"` (o won),
     /// `"1/2-1/2"` (drawn) or `"*"` (going on).
     pub fn result(&self) -> &'static str {
-        Head::of(&self.game, self.resigned).result
+        Head::of(&self.game, self.ending).result
     }
 
     /// Why the game ended, as the `Reason` header writes it: the rules' reason
-    /// ([`Outcome::reason_code`]: `"goal_camp"`, `"repetition"`, `"no_moves"`) or
-    /// `"resignation"`; `None` while it goes on.
+    /// ([`Outcome::reason_code`]: `"goal_camp"`, `"repetition"`, `"no_moves"`) or an
+    /// ending's ([`Ending::reason_code`]: `"resignation"`, `"agreement"`, `"time"`,
+    /// `"abandonment"`); `None` while it goes on.
     pub fn reason(&self) -> Option<&'static str> {
-        Head::of(&self.game, self.resigned).reason
+        Head::of(&self.game, self.ending).reason
     }
 }
 
@@ -195,7 +289,7 @@ impl fmt::Display for Record {
     /// `Position` when it did not start from the standard start; a blank line; the moves, a
     /// numbered pair a line; the result.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_record(f, &self.game, &self.tags, self.resigned)
+        write_record(f, &self.game, &self.tags, self.ending)
     }
 }
 
@@ -208,19 +302,20 @@ impl FromStr for Record {
     }
 }
 
-/// The result and reason of a game that `resigned` (if any) ended, as the headers write them.
+/// The result and reason of `game`, maybe ended beyond the rules by `ending`, as the headers
+/// write them.
 struct Head {
     result: &'static str,
     reason: Option<&'static str>,
 }
 
 impl Head {
-    fn of(game: &Game, resigned: Option<Side>) -> Head {
+    fn of(game: &Game, ending: Option<Ending>) -> Head {
         let outcome = game.outcome();
-        match resigned {
-            Some(side) if !outcome.is_over() => Head {
-                result: result_of(Some(side.other())),
-                reason: Some(RESIGNATION),
+        match ending {
+            Some(ending) if !outcome.is_over() => Head {
+                result: result_of(ending.winner()),
+                reason: Some(ending.reason_code()),
             },
             _ => Head {
                 result: match outcome {
@@ -243,14 +338,14 @@ fn result_of(winner: Option<Side>) -> &'static str {
     }
 }
 
-/// Writes the record of `game` with the headers `tags` and the resignation of `resigned`.
+/// Writes the record of `game` with the headers `tags` and its `ending` beyond the rules.
 fn write_record(
     f: &mut fmt::Formatter<'_>,
     game: &Game,
     tags: &[(String, String)],
-    resigned: Option<Side>,
+    ending: Option<Ending>,
 ) -> fmt::Result {
-    let head = Head::of(game, resigned);
+    let head = Head::of(game, ending);
     for (name, value) in tags {
         write_tag(f, name, value)?;
     }
@@ -464,7 +559,8 @@ pub enum ParseRecordError {
     /// that is none of those a record knows.
     #[error(
         "{text:?} on line {line} of the game record is not a result (1-0, 0-1, 1/2-1/2, *) \
-         or a reason (goal_camp, repetition, no_moves, resignation)"
+         or a reason (goal_camp, repetition, no_moves, resignation, agreement, time, \
+         abandonment)"
     )]
     Result {
         /// The line it is on.
@@ -483,7 +579,7 @@ pub enum ParseRecordError {
     /// The result disagrees with the moves, or the `Result` header with the moves' last word.
     #[error("the game record says {said}, but {actual}")]
     ResultMismatch {
-        /// What the record says: `"1-0"`, `"0-1 (resignation)"`...
+        /// What the record says: `"1-0"`, `"0-1 (resignation)"`, `"1-0 (agreement)"`...
         said: String,
         /// What its moves, or its other result, say.
         actual: String,

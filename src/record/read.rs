@@ -6,14 +6,22 @@ use crate::notation::MoveText;
 use crate::position::Position;
 use crate::side::Side;
 
-use super::{Head, ParseRecordError, RESIGNATION, Record, is_tag_name, move_number, outcome_words};
+use super::{Ending, Head, ParseRecordError, Record, is_tag_name, move_number, outcome_words};
 
 /// The results a record can state.
 const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
 
-/// The reasons a record can state: the rules' ([`crate::Outcome::reason_code`]) and a
-/// resignation.
-const REASONS: [&str; 4] = ["goal_camp", "repetition", "no_moves", RESIGNATION];
+/// The reasons a record can state: the rules' ([`crate::Outcome::reason_code`]) and the
+/// endings beyond them ([`Ending::REASON_CODES`]).
+const REASONS: [&str; 7] = [
+    "goal_camp",
+    "repetition",
+    "no_moves",
+    Ending::REASON_CODES[0],
+    Ending::REASON_CODES[1],
+    Ending::REASON_CODES[2],
+    Ending::REASON_CODES[3],
+];
 
 /// A line of the text: its number (from 1) and its text.
 type Line<'a> = (usize, &'a str);
@@ -58,11 +66,11 @@ pub(super) fn record(text: &str) -> Result<Record, ParseRecordError> {
             replay.read(line, word)?;
         }
     }
-    let resigned = headers.settle(&replay)?;
+    let ending = headers.settle(&replay)?;
     Ok(Record {
         game: replay.game,
         tags: headers.tags,
-        resigned,
+        ending,
     })
 }
 
@@ -110,8 +118,8 @@ impl Headers {
     }
 
     /// Checks the result and the reason against each other and against the game replayed:
-    /// the side that resigned, if the record says one did.
-    fn settle(&self, replay: &Replay) -> Result<Option<Side>, ParseRecordError> {
+    /// the ending beyond the rules, if the record says the game had one.
+    fn settle(&self, replay: &Replay) -> Result<Option<Ending>, ParseRecordError> {
         let result = known(&self.result, &RESULTS)?;
         let reason = known(&self.reason, &REASONS)?;
         if let (Some(header), Some((_, last))) = (result, replay.result)
@@ -130,22 +138,25 @@ impl Headers {
             return Ok(None);
         }
         let winner = match said {
-            Some("1-0") => Some(Side::X),
-            Some("0-1") => Some(Side::O),
+            Some("1-0") => Some(Some(Side::X)),
+            Some("0-1") => Some(Some(Side::O)),
+            Some("1/2-1/2") => Some(None),
             _ => None,
         };
-        match winner {
-            Some(winner) if reason == Some(RESIGNATION) && !replay.game.outcome().is_over() => {
-                Ok(Some(winner.other()))
+        let ending = match (winner, reason) {
+            (Some(winner), Some(reason)) if !replay.game.outcome().is_over() => {
+                Ending::from_reason(reason, winner)
             }
-            _ => Err(ParseRecordError::ResultMismatch {
-                said: match (said, reason) {
-                    (Some(result), Some(reason)) => format!("{result} ({reason})"),
-                    (result, reason) => result.or(reason).unwrap_or_default().to_owned(),
-                },
-                actual: outcome_words(replay.game.outcome()),
-            }),
-        }
+            _ => None,
+        };
+        let mismatch = || ParseRecordError::ResultMismatch {
+            said: match (said, reason) {
+                (Some(result), Some(reason)) => format!("{result} ({reason})"),
+                (result, reason) => result.or(reason).unwrap_or_default().to_owned(),
+            },
+            actual: outcome_words(replay.game.outcome()),
+        };
+        ending.map(Some).ok_or_else(mismatch)
     }
 }
 

@@ -226,6 +226,106 @@ fn a_resignation_ends_a_game_the_rules_have_not() {
 }
 
 #[test]
+fn every_ending_beyond_the_rules_round_trips() {
+    for (ending, result, reason) in [
+        (Ending::Resignation(Side::X), "0-1", "resignation"),
+        (Ending::Resignation(Side::O), "1-0", "resignation"),
+        (Ending::Agreement, "1/2-1/2", "agreement"),
+        (Ending::Time(Side::X), "0-1", "time"),
+        (Ending::Time(Side::O), "1-0", "time"),
+        (Ending::Abandonment(Side::X), "0-1", "abandonment"),
+        (Ending::Abandonment(Side::O), "1-0", "abandonment"),
+    ] {
+        let mut record = Record::new(played(5));
+        record.end(ending).unwrap();
+        assert_eq!(record.ending(), Some(ending));
+        assert_eq!((record.result(), record.reason()), (result, Some(reason)));
+        assert_eq!(record.winner(), ending.winner());
+        assert_eq!(ending.reason_code(), reason);
+        assert_eq!(ending.to_string(), reason);
+        assert!(record.is_over());
+        assert_eq!(
+            record.resigned(),
+            match ending {
+                Ending::Resignation(side) => Some(side),
+                _ => None,
+            }
+        );
+        assert_eq!(record.end(Ending::Agreement), Err(PlayError::GameOver));
+
+        let text = record.to_string();
+        assert!(
+            text.contains(&format!("[Result \"{result}\"]\n[Reason \"{reason}\"]\n")),
+            "{text}"
+        );
+        assert!(text.ends_with(&format!("\n{result}\n")), "{text}");
+        let again = read(&text).unwrap();
+        assert_eq!(again.ending(), Some(ending), "{text}");
+        assert_eq!(again.game().moves(), record.game().moves());
+        assert!(!again.game().outcome().is_over());
+        assert_eq!(again.to_string(), text);
+    }
+    // The rules' ending comes first: a game they ended takes no other.
+    let mut over = Record::new(repeated());
+    for ending in [
+        Ending::Agreement,
+        Ending::Time(Side::O),
+        Ending::Abandonment(Side::X),
+    ] {
+        assert_eq!(over.end(ending), Err(PlayError::GameOver));
+    }
+    assert_eq!((over.ending(), over.reason()), (None, Some("repetition")));
+}
+
+#[test]
+fn an_ending_and_a_result_that_disagree_are_refused() {
+    for (result, reason) in [
+        ("1-0", "agreement"),
+        ("0-1", "agreement"),
+        ("*", "agreement"),
+        ("1/2-1/2", "time"),
+        ("*", "time"),
+        ("1/2-1/2", "abandonment"),
+        ("*", "abandonment"),
+        ("1/2-1/2", "resignation"),
+    ] {
+        let text = format!("[Result \"{result}\"]\n[Reason \"{reason}\"]\n1. l2-k3 e15-f14\n");
+        match read(&text) {
+            Err(ParseRecordError::ResultMismatch { said, .. }) => {
+                assert_eq!(said, format!("{result} ({reason})"))
+            }
+            other => panic!("{text:?}: {other:?}"),
+        }
+        // The moves' last word disagreeing with the header is refused too.
+        let last = if result == "1-0" { "0-1" } else { "1-0" };
+        let text = format!("[Result \"{result}\"]\n[Reason \"{reason}\"]\n1. l2-k3 {last}\n");
+        assert!(
+            matches!(read(&text), Err(ParseRecordError::ResultMismatch { .. })),
+            "{text:?}"
+        );
+    }
+    // An ending needs its result said; a game the rules ended takes none.
+    assert!(matches!(
+        read("[Reason \"agreement\"]\n1. l2-k3\n"),
+        Err(ParseRecordError::ResultMismatch { .. })
+    ));
+    let drawn = repeated()
+        .to_record()
+        .replace("[Reason \"repetition\"]", "[Reason \"agreement\"]");
+    assert!(matches!(
+        read(&drawn),
+        Err(ParseRecordError::ResultMismatch { .. })
+    ));
+    // A reason no record knows.
+    assert!(matches!(
+        read("[Result \"1-0\"]\n[Reason \"forfeit\"]\n1. l2-k3\n"),
+        Err(ParseRecordError::Result { line: 2, .. })
+    ));
+    assert_eq!(Ending::from_reason("forfeit", Some(Side::X)), None);
+    assert_eq!(Ending::from_reason("time", None), None);
+}
+
+#[test]
 fn the_earlier_form_still_reads() {
     let text = format!("{START}\r\nl2-k3\te15-f14\r\n\r\n  n4-n5  \n");
     let game = Game::from_record(&text).unwrap();
@@ -324,7 +424,7 @@ fn bad_headers_are_refused_with_their_line() {
     ));
     for (text, line) in [
         ("[Result \"2-0\"]", 1),
-        ("[Site \"\"]\n[Reason \"time\"]", 2),
+        ("[Site \"\"]\n[Reason \"forfeit\"]", 2),
     ] {
         assert!(
             matches!(read(text), Err(ParseRecordError::Result { line: l, .. }) if l == line),
