@@ -87,11 +87,12 @@ export class Game {
   outcome(): Outcome;
   /**
    * The game record, to save or share: the headers `tags` in order (each a string without
-   * line breaks; by convention Site, Date, X, O, Level), then Result and Reason (`resigned`:
-   * the side that resigned, if one did) and Position for a start other than the standard
-   * one; then the moves numbered, a pair a line; then the result.
+   * line breaks; by convention Site, Date, X, O, Level), then Result and Reason and Position
+   * for a start other than the standard one; then the moves numbered, a pair a line; then
+   * the result. A game that ended beyond the rules says how: `ending`, or `resigned`, the
+   * side that resigned (not both).
    */
-  record(tags?: Record<string, string>, options?: { resigned?: Side | null }): string;
+  record(tags?: Record<string, string>, options?: { resigned?: Side | null; ending?: Ending | null }): string;
   /** `from-to` each; none once the game is over. */
   legalMoves(): string[];
   /** Where the piece on `from` can go: none for an empty square or the other side's piece. */
@@ -109,14 +110,26 @@ export class Game {
   free(): void;
 }
 
+/** How a game between people ended beyond the rules. */
+export type EndingReason = 'resignation' | 'agreement' | 'time' | 'abandonment';
+
+/**
+ * An ending beyond the rules: a resignation, a flag fallen ('time') or a player gone
+ * ('abandonment') won by `winner`, or a draw agreed (`winner` null).
+ */
+export interface Ending {
+  reason: EndingReason;
+  winner: Side | null;
+}
+
 /** A game record read: the game, its moves replayed, and what its headers say. */
 export interface ReadRecord {
   game: Game;
   /** The host's headers, in order: `{Site, Date, X, O, Level, ...}`. */
   tags: Record<string, string>;
   result: '1-0' | '0-1' | '1/2-1/2' | '*';
-  /** Why the game ended: the outcome's `reason_code`, or a resignation. */
-  reason: 'goal_camp' | 'repetition' | 'no_moves' | 'resignation' | null;
+  /** Why the game ended: the outcome's `reason_code`, or an ending beyond the rules. */
+  reason: 'goal_camp' | 'repetition' | 'no_moves' | EndingReason | null;
   resigned: Side | null;
   winner: Side | null;
 }

@@ -52,6 +52,17 @@ function argument(message) {
   return new HalmaError('invalid_argument', message);
 }
 
+/** The endings beyond the rules that a side wins, by reason: the code of o's win (x's is one more). */
+const WON_ENDINGS = { resignation: 1, time: 4, abandonment: 6 };
+
+/** The number wasm_record_write takes for the ending `{reason, winner}`. */
+function endingCode(ending) {
+  const { reason, winner } = ending !== null && typeof ending === 'object' ? ending : {};
+  if (reason === 'agreement' && winner == null) return 3;
+  if (Object.hasOwn(WON_ENDINGS, reason) && SIDES.includes(winner)) return WON_ENDINGS[reason] + (winner === 'x' ? 1 : 0);
+  throw argument(`the ending must be {reason, winner}: 'resignation', 'time' or 'abandonment' won by 'x' or 'o', or 'agreement' (winner null); not ${JSON.stringify(ending)}`);
+}
+
 function checkString(value, what) {
   if (typeof value !== 'string') throw argument(`${what} must be a string, not ${typeof value}`);
   if (value.length > 1 << 20) throw argument(`${what} is longer than a MiB`);
@@ -272,19 +283,26 @@ export class Game {
   outcome() { return this.state().outcome; }
   /**
    * The game record, to save or share: the headers `tags` (`{Site, Date, X, O, Level}`, in
-   * that order, each a string without line breaks), `Result` and `Reason` (`resigned`: the
-   * side that resigned, if one did), `Position` for a start other than the standard one;
-   * then the moves numbered, a pair a line; then the result.
+   * that order, each a string without line breaks), `Result` and `Reason`, `Position` for a
+   * start other than the standard one; then the moves numbered, a pair a line; then the
+   * result. A game that ended beyond the rules says how: `ending` `{reason, winner}`
+   * (`reason` 'resignation', 'agreement', 'time' or 'abandonment', a server's outcome's
+   * `reason_code`; `winner` the side that won, null for an agreement), or `resigned`, the
+   * side that resigned.
    */
-  record(tags = {}, { resigned = null } = {}) {
+  record(tags = {}, { resigned = null, ending = null } = {}) {
     if (tags === null || typeof tags !== 'object') throw argument('the tags must be an object');
     const headers = Object.entries(tags).map(([name, value]) => {
       const text = checkString(value, `the ${name} tag`).replace(/[\\"]/g, '\\$&');
       return `[${name} "${text}"]\n`;
     }).join('');
-    const side = resigned === null ? 0 : SIDES.indexOf(resigned) + 1;
-    if (side === 0 && resigned !== null) throw argument(`the side that resigned must be 'x' or 'o', not ${String(resigned)}`);
-    return this.#callWith('wasm_record_write', headers, side);
+    if (resigned !== null && ending !== null) throw argument('give the ending or the side that resigned, not both');
+    let code = ending === null ? 0 : endingCode(ending);
+    if (resigned !== null) {
+      code = SIDES.indexOf(resigned) + 1;
+      if (code === 0) throw argument(`the side that resigned must be 'x' or 'o', not ${String(resigned)}`);
+    }
+    return this.#callWith('wasm_record_write', headers, code);
   }
   /** The legal moves, `from-to` each (none once the game is over). */
   legalMoves() { return JSON.parse(this.#call('wasm_game_legal_moves')); }

@@ -133,11 +133,13 @@ pub extern "C" fn wasm_record_read(len: usize) -> i32 {
 }
 
 /// The game record of `game` with the host's headers of the input (`[Name "value"]` a line,
-/// maybe none) and a resignation (`resigned`: 0 nobody, 1 x, 2 o), to save or share.
+/// maybe none) and its ending beyond the rules (`ending`: 0 none, 1 x resigned, 2 o
+/// resigned, 3 a draw agreed, 4 x lost on time, 5 o lost on time, 6 x left and o claimed
+/// the win, 7 o left), to save or share.
 #[unsafe(no_mangle)]
-pub extern "C" fn wasm_record_write(game: u32, resigned: u32, len: usize) -> i32 {
+pub extern "C" fn wasm_record_write(game: u32, ending: u32, len: usize) -> i32 {
     on_input(len, |headers| {
-        games::with(game, |game| records::write(game, resigned, headers))
+        games::with(game, |game| records::write(game, ending, headers))
     })
 }
 

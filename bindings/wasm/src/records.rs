@@ -1,7 +1,8 @@
 //! Game records as the host reads and writes them: a record's text to JSON (the start, the
-//! moves, the headers, the result), and a game with headers to a record's text.
+//! moves, the headers, the result), and a game with headers and its ending to a record's
+//! text.
 
-use halma::{Game, Record, Side};
+use halma::{Ending, Game, Record, Side};
 
 use crate::json::Json;
 use crate::status::{Failure, INVALID_ARGUMENT};
@@ -41,8 +42,8 @@ fn optional(json: &mut Json, value: Option<impl core::fmt::Display>) {
 
 /// The record of `game` with the host's headers `headers`, written as a record writes them
 /// (`[Name "value"]` a line; not `Result`, `Reason` or `Position`, which the game writes),
-/// `resigned` saying who resigned: 0 nobody, 1 x, 2 o.
-pub fn write(game: &Game, resigned: u32, headers: &str) -> Result<String, Failure> {
+/// and its ending beyond the rules, `ending` (a number, see [`ending()`]).
+pub fn write(game: &Game, ending: u32, headers: &str) -> Result<String, Failure> {
     let mut record = Record::new(game.clone());
     if !headers.trim().is_empty() {
         let given: Record = headers.parse()?;
@@ -50,19 +51,31 @@ pub fn write(game: &Game, resigned: u32, headers: &str) -> Result<String, Failur
             record.set_tag(name, value)?;
         }
     }
-    let side = match resigned {
+    if let Some(ending) = self::ending(ending)? {
+        record.end(ending)?;
+    }
+    Ok(record.to_string())
+}
+
+/// The ending beyond the rules a number names: 0 none, 1 x resigned, 2 o resigned, 3 a draw
+/// agreed, 4 x's flag fell, 5 o's, 6 x left (o claimed the win), 7 o left.
+pub fn ending(code: u32) -> Result<Option<Ending>, Failure> {
+    // The endings that a side loses come in pairs: x's, then o's.
+    let loser = |first: u32| if code == first { Side::X } else { Side::O };
+    Ok(match code {
         0 => None,
-        1 => Some(Side::X),
-        2 => Some(Side::O),
+        1 | 2 => Some(Ending::Resignation(loser(1))),
+        3 => Some(Ending::Agreement),
+        4 | 5 => Some(Ending::Time(loser(4))),
+        6 | 7 => Some(Ending::Abandonment(loser(6))),
         _ => {
             return Err(Failure::new(
                 INVALID_ARGUMENT,
-                format!("{resigned} says no side: 0 nobody resigned, 1 x, 2 o"),
+                format!(
+                    "{code} names no ending: 0 none, 1 x resigned, 2 o resigned, 3 a draw agreed, \
+                     4 x lost on time, 5 o lost on time, 6 x left, 7 o left"
+                ),
             ));
         }
-    };
-    if let Some(side) = side {
-        record.resign(side)?;
-    }
-    Ok(record.to_string())
+    })
 }

@@ -112,6 +112,41 @@ fn records_are_written_with_headers_and_read_as_json() {
 }
 
 #[test]
+fn every_ending_is_written_and_read_back() {
+    let game = new_game("");
+    call("l2-k3", |len| wasm_game_play(game, len));
+    for (code, result, reason, winner) in [
+        (1, "0-1", "resignation", "o"),
+        (2, "1-0", "resignation", "x"),
+        (3, "1/2-1/2", "agreement", ""),
+        (4, "0-1", "time", "o"),
+        (5, "1-0", "time", "x"),
+        (6, "0-1", "abandonment", "o"),
+        (7, "1-0", "abandonment", "x"),
+    ] {
+        let (status, record) = call("", |len| wasm_record_write(game, code, len));
+        assert_eq!(status, OK, "{record}");
+        assert_eq!(
+            record,
+            format!("[Result \"{result}\"]\n[Reason \"{reason}\"]\n\n1. l2-k3\n{result}\n")
+        );
+        let (status, read) = call(&record, |len| wasm_record_read(len));
+        assert_eq!(status, OK, "{read}");
+        let winner = if winner.is_empty() {
+            "null".to_owned()
+        } else {
+            format!("\"{winner}\"")
+        };
+        assert!(
+            read.contains(&format!(
+                r#""result":"{result}","reason":"{reason}","resigned":"#
+            )) && read.ends_with(&format!(r#""winner":{winner}}}"#)),
+            "{read}"
+        );
+    }
+}
+
+#[test]
 fn bad_records_and_headers_are_refused() {
     let game = new_game("");
     for (text, status) in [
@@ -130,7 +165,7 @@ fn bad_records_and_headers_are_refused() {
         status::PARSE_ERROR
     );
     assert_eq!(
-        call("", |len| wasm_record_write(game, 3, len)).0,
+        call("", |len| wasm_record_write(game, 8, len)).0,
         status::INVALID_ARGUMENT
     );
     assert_eq!(

@@ -142,6 +142,27 @@ test('a record: headers, numbered moves, a resignation, read back; the earlier f
   rejects('game_over', () => won.record({}, { resigned: 'o' }));
 });
 
+test('every ending beyond the rules is written and read back; bad ones are refused', () => {
+  const game = Game.start();
+  game.play('n4-n5');
+  for (const [ending, result] of [
+    [{ reason: 'resignation', winner: 'x' }, '1-0'], [{ reason: 'resignation', winner: 'o' }, '0-1'],
+    [{ reason: 'agreement', winner: null }, '1/2-1/2'], [{ reason: 'time', winner: 'x' }, '1-0'],
+    [{ reason: 'time', winner: 'o' }, '0-1'], [{ reason: 'abandonment', winner: 'x' }, '1-0'],
+    [{ reason: 'abandonment', winner: 'o' }, '0-1'],
+  ]) {
+    const text = game.record({}, { ending });
+    assert.equal(text, `[Result "${result}"]\n[Reason "${ending.reason}"]\n\n1. n4-n5\n${result}\n`);
+    const read = readRecord(text);
+    assert.deepEqual([read.result, read.reason, read.winner], [result, ending.reason, ending.winner]);
+  }
+  for (const ending of [{ reason: 'agreement', winner: 'x' }, { reason: 'time', winner: null }, { reason: 'toString', winner: 'x' },
+    { reason: 'goal_camp', winner: 'x' }, 'time', 7]) {
+    rejects('invalid_argument', () => game.record({}, { ending }));
+  }
+  rejects('invalid_argument', () => game.record({}, { ending: { reason: 'agreement', winner: null }, resigned: 'x' }));
+});
+
 test('garbage gets an error, never a crash', () => {
   const game = Game.start();
   const garbage = [undefined, null, 42, {}, [], () => 0, Symbol('s'), 10n, NaN];
