@@ -6,13 +6,16 @@
 //! figures for the docs, never assertions: a loaded machine moves them past any bar.
 
 mod common;
+#[path = "../src/bin/probe/hold.rs"]
+mod hold;
 
-use std::io::{ErrorKind, Read, Write};
+use std::io::{Read, Write};
 use std::net::{Ipv4Addr, TcpStream};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use common::{Server, TempDir, postgres, print_p99, queued_on_port};
+use hold::hold;
 use serde_json::{Value, json};
 
 /// `(status, body)` of `method path` from `source`, and how long it took.
@@ -388,33 +391,6 @@ fn slow_readers_leave_the_kernel_nothing_to_hold() {
     server.honest_client_served(&id);
 }
 
-/// A flooder's loop: holds `count` nonblocking connections made by `open`, and opens a new one
-/// (counted in `reopened`) as soon as the server closes or answers one, until `stop` is set or
-/// `longest` has passed.
-fn hold(
-    count: usize,
-    open: impl Fn() -> TcpStream,
-    stop: &std::sync::atomic::AtomicBool,
-    reopened: &AtomicUsize,
-    longest: Duration,
-) {
-    let mut held: Vec<TcpStream> = (0..count).map(|_| open()).collect();
-    let deadline = Instant::now() + longest;
-    while !stop.load(Ordering::Relaxed) && Instant::now() < deadline {
-        for stream in &mut held {
-            let mut byte = [0u8; 1];
-            match stream.read(&mut byte) {
-                Err(error) if error.kind() == ErrorKind::WouldBlock => {}
-                _ => {
-                    *stream = open();
-                    reopened.fetch_add(1, Ordering::Relaxed);
-                }
-            }
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    }
-}
-
 #[test]
 fn an_idle_flood_costs_the_flooder_not_the_players() {
     // At the cap (200), 10 addresses hold 20 idle connections each and open a new one as
@@ -432,7 +408,7 @@ fn an_idle_flood_costs_the_flooder_not_the_players() {
                 let open = || {
                     let stream = server.connect_from_ip(source, None);
                     stream.set_nonblocking(true).expect("nonblocking");
-                    stream
+                    Some(stream)
                 };
                 hold(20, open, stop, reconnected, Duration::from_secs(30));
             });
@@ -481,7 +457,7 @@ fn honest_served_beside_stalled_bodies(addresses: u8, each: usize) -> usize {
                     let mut stream = server.connect_from_ip(source, None);
                     let _ = stream.write_all(stalled.as_bytes());
                     stream.set_nonblocking(true).expect("nonblocking");
-                    stream
+                    Some(stream)
                 };
                 hold(each, open, stop, reopened, Duration::from_secs(60));
             });

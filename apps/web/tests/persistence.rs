@@ -4,13 +4,13 @@
 //! PostgreSQL that stops answering and comes back (when `HALMA_TEST_POSTGRES` names one).
 
 mod common;
+#[path = "../src/bin/probe/relay.rs"]
+mod relay;
 
-use std::net::{Shutdown, TcpListener, TcpStream};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use common::{Server, TempDir, postgres, strings};
+use relay::Relay;
 use serde_json::json;
 
 #[test]
@@ -242,68 +242,6 @@ fn two_servers_on_one_postgres_play_one_game() {
     assert_eq!(second.get(&format!("/api/games/{id}")).0, 404);
 }
 
-/// A TCP relay to a database that can be cut: cut, it closes the connections it carries
-/// and then holds every new one open passing nothing, a database that stopped answering
-/// without refusing (the worst kind: no error, no answer); restored, it relays again.
-struct Relay {
-    port: u16,
-    cut: Arc<AtomicBool>,
-    carried: Arc<Mutex<Vec<TcpStream>>>,
-    held: Arc<Mutex<Vec<TcpStream>>>,
-}
-
-impl Relay {
-    /// A relay on a free loopback port to `target` (`host:port`).
-    fn to(target: String) -> Relay {
-        let listener = TcpListener::bind("127.0.0.1:0").expect("a relay port");
-        let relay = Relay {
-            port: listener.local_addr().expect("an address").port(),
-            cut: Arc::default(),
-            carried: Arc::default(),
-            held: Arc::default(),
-        };
-        let (cut, carried, held) = (
-            Arc::clone(&relay.cut),
-            Arc::clone(&relay.carried),
-            Arc::clone(&relay.held),
-        );
-        std::thread::spawn(move || {
-            for client in listener.incoming().flatten() {
-                if cut.load(Ordering::SeqCst) {
-                    held.lock().unwrap().push(client);
-                    continue;
-                }
-                let Ok(server) = TcpStream::connect(&target) else {
-                    continue;
-                };
-                for (mut from, mut to) in [
-                    (client.try_clone().unwrap(), server.try_clone().unwrap()),
-                    (server.try_clone().unwrap(), client.try_clone().unwrap()),
-                ] {
-                    std::thread::spawn(move || {
-                        let _ = std::io::copy(&mut from, &mut to);
-                        let _ = to.shutdown(Shutdown::Both);
-                    });
-                }
-                carried.lock().unwrap().extend([client, server]);
-            }
-        });
-        relay
-    }
-
-    fn cut(&self) {
-        self.cut.store(true, Ordering::SeqCst);
-        for stream in self.carried.lock().unwrap().drain(..) {
-            let _ = stream.shutdown(Shutdown::Both);
-        }
-    }
-
-    fn restore(&self) {
-        self.cut.store(false, Ordering::SeqCst);
-        self.held.lock().unwrap().clear();
-    }
-}
-
 #[test]
 fn a_database_that_stops_answering_is_answered_for_at_once_and_comes_back() {
     let Some(url) = postgres() else {
@@ -313,7 +251,7 @@ fn a_database_that_stops_answering_is_answered_for_at_once_and_comes_back() {
     // postgres://USER:PASSWORD@HOST:PORT/DB...: the server reaches it through the relay.
     let (head, rest) = url.split_once('@').expect("user@host in the URL");
     let (target, tail) = rest.split_once('/').expect("a database in the URL");
-    let relay = Relay::to(target.to_owned());
+    let relay = Relay::to(target.to_owned()).expect("a relay");
     let relayed = format!("{head}@127.0.0.1:{}/{tail}", relay.port);
     let server = Server::start_with(&relayed, &["--no-engine"], None);
     let id = server.new_game(json!({}));

@@ -9,6 +9,9 @@
 //! cargo build --release -p halma-web
 //! target/release/halma-web-probe long-reads
 //! target/release/halma-web-probe engine-flood
+//! target/release/halma-web-probe busy-flood
+//! target/release/halma-web-probe stale-moves
+//! target/release/halma-web-probe db-outage --postgres "$(bash apps/web/ci/postgres.sh)"
 //! ```
 //!
 //! - `long-reads [--plies N]`: reads of a short game alone, then beside 4 clients reading
@@ -19,24 +22,34 @@
 //!   computer move, asking again at once when refused; the player thinks a second between
 //!   moves, as a person does. Then a player who first asks during the flood (127.0.0.3)
 //!   plays 4 moves the same way.
+//! - `busy-flood`: the honest client's reads and moves alone, then while heads of `POST`s
+//!   without their bodies hold the connections (`flood.rs`), from 10 addresses and from 160.
+//! - `stale-moves`: two tabs of each of 10 games syncing their moves (`tabs.rs`).
+//! - `db-outage --postgres URL [--seconds N]`: PostgreSQL silent for N seconds (10) under
+//!   writes and reads (`outage.rs`).
 //!
 //! Options after `--` go to the server, after the scenario's own (a later option wins).
 //! Bounded in time: each scenario stops by itself within a minute or two.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{Ipv4Addr, SocketAddr, TcpStream};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitCode, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
+mod flood;
+mod hold;
+mod outage;
 mod records;
+mod relay;
+mod tabs;
 
 use records::{walked_record, write_record};
 
-const USAGE: &str = "usage: halma-web-probe [--server PATH] (long-reads [--plies N] | engine-flood [--flooders N]) [-- SERVER-OPTIONS...]";
+const USAGE: &str = "usage: halma-web-probe [--server PATH] (long-reads [--plies N] | engine-flood [--flooders N] | busy-flood | stale-moves | db-outage --postgres URL [--seconds N]) [-- SERVER-OPTIONS...]";
 
 /// The honest client's address (127.0.0.2); attackers are 127.0.0.10 and up.
 const HONEST: u8 = 2;
@@ -53,7 +66,7 @@ struct Server {
 
 impl Server {
     /// Starts `binary` on a free port with a database of its own and `args`.
-    fn start(binary: &PathBuf, args: &[&str]) -> Result<Server, String> {
+    fn start(binary: &Path, args: &[&str]) -> Result<Server, String> {
         let mut id = [0u8; 8];
         getrandom::fill(&mut id).map_err(|e| e.to_string())?;
         let name: String = id.iter().map(|b| format!("{b:02x}")).collect();
@@ -161,13 +174,20 @@ fn median_ms(times: &mut [Duration]) -> f64 {
         .map_or(0.0, |t| t.as_secs_f64() * 1e3)
 }
 
+/// The `fraction` percentile of `times` (0.99: the p99), in milliseconds.
+fn percentile_ms(times: &mut [Duration], fraction: f64) -> f64 {
+    times.sort();
+    let at = ((times.len() as f64 * fraction).ceil() as usize).saturating_sub(1);
+    times.get(at).map_or(0.0, |t| t.as_secs_f64() * 1e3)
+}
+
 /// The largest of `times`, in milliseconds.
 fn max_ms(times: &[Duration]) -> f64 {
     times.iter().max().map_or(0.0, |t| t.as_secs_f64() * 1e3)
 }
 
 /// Reads of a short game, alone and beside 4 clients reading a game of `plies`.
-fn long_reads(binary: &PathBuf, plies: usize, extra: &[&str]) -> Result<(), String> {
+fn long_reads(binary: &Path, plies: usize, extra: &[&str]) -> Result<(), String> {
     let limit = plies.to_string();
     let server = Server::start(binary, &[&["--max-plies", &limit], extra].concat())?;
     let short = server.new_game(HONEST, 5)?;
@@ -249,7 +269,7 @@ fn computer_to_move(server: &Server, source: u8) -> Result<String, String> {
 }
 
 /// A player's computer moves alone, then beside `flooders` addresses looping them.
-fn engine_flood(binary: &PathBuf, flooders: u8, extra: &[&str]) -> Result<(), String> {
+fn engine_flood(binary: &Path, flooders: u8, extra: &[&str]) -> Result<(), String> {
     let args = [&["--engines", "2", "--think-ms", "300"], extra].concat();
     let server = Server::start(binary, &args)?;
     let player = computer_to_move(&server, HONEST)?;
@@ -346,6 +366,11 @@ fn run(args: &[String]) -> Result<(), String> {
             let flooders = number(tail, "--flooders", 150)?;
             let flooders = u8::try_from(flooders.min(240)).unwrap_or(240);
             engine_flood(&server, flooders, &extra)
+        }
+        [scenario] if scenario == "busy-flood" => flood::busy_flood(&server, &extra),
+        [scenario] if scenario == "stale-moves" => tabs::stale_moves(&server, &extra),
+        [scenario, flag, url, tail @ ..] if scenario == "db-outage" && flag == "--postgres" => {
+            outage::db_outage(&server, url, number(tail, "--seconds", 10)? as u64, &extra)
         }
         _ => Err(USAGE.to_owned()),
     }

@@ -11,31 +11,32 @@ pub fn walked_record(plies: usize) -> Result<String, String> {
         state ^= state << 13;
         state ^= state >> 17;
         state ^= state << 5;
-        let legal = game.legal_moves();
-        let start = state as usize % legal.len().max(1);
-        let going = legal
-            .iter()
-            .cycle()
-            .skip(start)
-            .take(legal.len())
-            .any(|&mv| {
-                if game.play(mv).is_err() {
-                    return false;
-                }
-                let over = game.outcome().is_over();
-                if over {
-                    let _ = game.undo();
-                }
-                !over
-            });
-        if !going {
-            return Err(format!(
-                "no move keeps the game going at ply {}",
-                game.moves().len()
-            ));
-        }
+        let going = going_move(&mut game, state as usize)
+            .ok_or_else(|| format!("no move keeps the game going at ply {}", game.moves().len()))?;
+        game.play(going).map_err(|e| e.to_string())?;
     }
     Ok(game.to_record())
+}
+
+/// The first of `game`'s legal moves from the `skip`th on (round the list) after which the
+/// game goes on, if any.
+pub fn going_move(game: &mut halma::Game, skip: usize) -> Option<halma::Move> {
+    let legal = game.legal_moves();
+    let start = skip % legal.len().max(1);
+    legal
+        .iter()
+        .cycle()
+        .skip(start)
+        .take(legal.len())
+        .copied()
+        .find(|&mv| {
+            if game.play(mv).is_err() {
+                return false;
+            }
+            let over = game.outcome().is_over();
+            let _ = game.undo();
+            !over
+        })
 }
 
 /// Writes `record` into the game `id` of the database at `url`, as a change of the game
