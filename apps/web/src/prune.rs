@@ -2,17 +2,22 @@
 //! much longer. Games in play are never evicted to make room. And SQLite's WAL is cut back
 //! now and then.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crate::games::now_ms;
-use crate::store::Store;
+use crate::store::{Store, WAL_LIMIT_BYTES};
 
 fn millis(duration: Duration) -> i64 {
     i64::try_from(duration.as_millis()).unwrap_or(i64::MAX)
 }
 
-/// How often the WAL is checkpointed and cut back.
+/// How often the WAL is checkpointed and cut back, at least.
 pub const CHECKPOINT_EVERY: Duration = Duration::from_secs(2);
+
+/// How often the WAL file's size is looked at: past [`WAL_LIMIT_BYTES`] it is checkpointed
+/// at once, so that a stream of writes grows it by what comes in this long, not in
+/// [`CHECKPOINT_EVERY`] (tens of megabytes at thousands of moves a second).
+pub const WAL_WATCH_EVERY: Duration = Duration::from_millis(50);
 
 /// Prunes now and then every `period`, forever.
 pub async fn every(store: Store, period: Duration, keep_finished: Duration, keep_idle: Duration) {
@@ -34,11 +39,17 @@ pub async fn every(store: Store, period: Duration, keep_finished: Duration, keep
     }
 }
 
-/// Checkpoints the database every [`CHECKPOINT_EVERY`], forever.
+/// Checkpoints the database every [`CHECKPOINT_EVERY`], and whenever its WAL is seen past
+/// [`WAL_LIMIT_BYTES`], forever.
 pub async fn checkpoints(store: Store) {
     let mut failing = false;
+    let mut last = Instant::now();
     loop {
-        tokio::time::sleep(CHECKPOINT_EVERY).await;
+        tokio::time::sleep(WAL_WATCH_EVERY).await;
+        if last.elapsed() < CHECKPOINT_EVERY && store.wal_bytes() <= WAL_LIMIT_BYTES {
+            continue;
+        }
+        last = Instant::now();
         match store.checkpoint().await {
             Ok(()) => failing = false,
             // Once per spell of failures: a database that does not answer says so elsewhere.

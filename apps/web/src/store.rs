@@ -20,6 +20,7 @@
 //! through again.
 
 use std::future::Future;
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use sqlx::any::{AnyPoolOptions, install_default_drivers};
@@ -95,8 +96,9 @@ static SQLITE: Migrator = sqlx::migrate!("migrations/sqlite");
 /// The schema's history for PostgreSQL (`migrations/postgres`).
 static POSTGRES: Migrator = sqlx::migrate!("migrations/postgres");
 
-/// The WAL file is cut back to this size after a checkpoint (SQLite).
-const WAL_LIMIT_BYTES: u64 = 4 << 20;
+/// The WAL file is cut back to this size after a checkpoint (SQLite), and checkpointed as
+/// soon as it is seen past it (`prune.rs`).
+pub const WAL_LIMIT_BYTES: u64 = 4 << 20;
 
 /// How often the probe asks the database whether it answers.
 const PROBE_EVERY: Duration = Duration::from_millis(200);
@@ -130,6 +132,8 @@ pub struct Store {
     backend: &'static str,
     /// Whether the database answered its latest probe.
     up: watch::Receiver<bool>,
+    /// SQLite's WAL file, if the database is a file.
+    wal: Option<PathBuf>,
 }
 
 /// `query` with `game`'s columns bound as `$1` to `$11`, in the order of [`COLUMNS`].
@@ -149,6 +153,14 @@ fn bind_columns<'q>(
         .bind(i64::from(game.finished))
         .bind(game.created_ms)
         .bind(game.updated_ms)
+}
+
+/// The WAL file of the SQLite database at `url` (`sqlite://PATH?...`), unless in memory.
+fn wal_of(url: &str) -> Option<PathBuf> {
+    let rest = url.strip_prefix("sqlite:")?;
+    let path = rest.strip_prefix("//").unwrap_or(rest);
+    let path = path.split('?').next().unwrap_or_default();
+    (!path.is_empty() && !path.starts_with(':')).then(|| PathBuf::from(format!("{path}-wal")))
 }
 
 /// `url` with what SQLite needs to create the file on first start.
@@ -197,6 +209,13 @@ impl Store {
                         sqlx::query(&format!("PRAGMA journal_size_limit = {WAL_LIMIT_BYTES}"))
                             .execute(&mut *connection)
                             .await?;
+                        // The checkpoints are the server's own (`prune.rs`): a writer's
+                        // automatic checkpoint at its commit holds the checkpoint lock, which
+                        // a checkpoint asked for does not wait for but gives up on, so under
+                        // a stream of writes they would keep the WAL from being cut back.
+                        sqlx::query("PRAGMA wal_autocheckpoint = 0")
+                            .execute(&mut *connection)
+                            .await?;
                     }
                     Ok(())
                 })
@@ -205,7 +224,13 @@ impl Store {
             .await?;
         let (answers, up) = watch::channel(true);
         tokio::spawn(probe(with_create(url), answers));
-        let store = Store { pool, backend, up };
+        let wal = sqlite.then(|| wal_of(url)).flatten();
+        let store = Store {
+            pool,
+            backend,
+            up,
+            wal,
+        };
         // Two processes starting at once on one database may race to apply a migration (on
         // SQLite, which has no lock for it): the loser's error is gone on a second try.
         if store.migrate().await.is_err() {
@@ -382,13 +407,26 @@ impl Store {
 
     /// Moves what the WAL holds into the database and cuts the WAL file back (SQLite; nothing
     /// on PostgreSQL). SQLite's own checkpoints never shrink the file, and under a steady
-    /// stream of readers they may never finish either.
+    /// stream of readers they may never finish either. A passive checkpoint first copies
+    /// what it can while writers go on; the truncating one then holds them off only for the
+    /// rest.
     pub async fn checkpoint(&self) -> Result<()> {
         if self.backend == "sqlite" {
-            let query = sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)").execute(&self.pool);
-            self.timed(Query::Other, query).await?;
+            for mode in ["PASSIVE", "TRUNCATE"] {
+                let sql = format!("PRAGMA wal_checkpoint({mode})");
+                let query = sqlx::query(&sql).execute(&self.pool);
+                self.timed(Query::Other, query).await?;
+            }
         }
         Ok(())
+    }
+
+    /// The size of SQLite's WAL file now (0 on PostgreSQL, in memory, or with no file).
+    pub fn wal_bytes(&self) -> u64 {
+        self.wal
+            .as_ref()
+            .and_then(|path| std::fs::metadata(path).ok())
+            .map_or(0, |metadata| metadata.len())
     }
 
     /// Closes the connections (after the last write).
@@ -592,7 +630,13 @@ mod tests {
         assert!(store.load(&id, None).await.unwrap().is_some());
         // The count is the database's: what is stored, whoever stored it.
         assert_eq!(store.count().await.unwrap(), 1);
+        store
+            .insert(&game(&fresh_id(), false, 1), u64::MAX)
+            .await
+            .unwrap();
+        assert!(store.wal_bytes() > 0, "the insert is in the WAL");
         store.checkpoint().await.unwrap();
+        assert_eq!(store.wal_bytes(), 0, "a checkpoint cuts the WAL back");
         store.close().await;
         std::fs::remove_dir_all(&dir).unwrap();
     }
@@ -607,6 +651,19 @@ mod tests {
             .await
             .unwrap();
         contract(Store::connect(&url, 4).await.unwrap()).await;
+    }
+
+    #[test]
+    fn the_wal_is_found_beside_a_database_file_only() {
+        let wal = |url: &str| wal_of(url).map(|path| path.display().to_string());
+        assert_eq!(
+            wal("sqlite:///d/g.db?mode=rwc").as_deref(),
+            Some("/d/g.db-wal")
+        );
+        assert_eq!(wal("sqlite://g.db").as_deref(), Some("g.db-wal"));
+        assert_eq!(wal("sqlite:g.db").as_deref(), Some("g.db-wal"));
+        assert_eq!(wal("sqlite::memory:"), None);
+        assert_eq!(wal("postgres://h/db"), None);
     }
 
     #[tokio::test]

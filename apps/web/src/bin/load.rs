@@ -12,7 +12,8 @@
 //! ```
 //!
 //! With several addresses (servers sharing one database), the clients are spread over them
-//! in turn.
+//! in turn. With `--sources N` (1 to 250), client number i connects from 127.0.1.(1 + i mod
+//! N), so that the server sees N clients, not one.
 //!
 //! - `state`: `GET /api/games/{id}` on a game of the client's own.
 //! - `move`: `POST .../move` (the first legal move listed), then `POST .../undo` (not
@@ -24,14 +25,15 @@
 //!
 //! Loopback only, bounded in time: it stops by itself.
 
+use std::net::{Ipv4Addr, SocketAddr};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::TcpStream;
+use tokio::net::{TcpSocket, TcpStream};
 
-const USAGE: &str = "usage: halma-web-load --addr HOST:PORT[,HOST:PORT...] [--kind state|move|computer|browser] [--clients N] [--seconds N] [--level N]";
+const USAGE: &str = "usage: halma-web-load --addr HOST:PORT[,HOST:PORT...] [--kind state|move|computer|browser] [--clients N] [--seconds N] [--level N] [--sources N]";
 
 /// One keep-alive connection to the server.
 struct Connection {
@@ -41,8 +43,21 @@ struct Connection {
 }
 
 impl Connection {
-    async fn open(addr: &str) -> std::io::Result<Connection> {
-        let stream = TcpStream::connect(addr).await?;
+    /// A connection to `addr`, from `source` if given (else from where the system says).
+    async fn open(addr: &str, source: Option<Ipv4Addr>) -> std::io::Result<Connection> {
+        let stream = match source {
+            None => TcpStream::connect(addr).await?,
+            Some(source) => {
+                let socket = TcpSocket::new_v4()?;
+                socket.bind(SocketAddr::from((source, 0)))?;
+                let to = tokio::net::lookup_host(addr)
+                    .await?
+                    .find(SocketAddr::is_ipv4);
+                socket
+                    .connect(to.ok_or_else(|| std::io::Error::other("no IPv4 address"))?)
+                    .await?
+            }
+        };
         stream.set_nodelay(true)?;
         Ok(Connection {
             stream,
@@ -109,6 +124,8 @@ struct Settings {
     clients: usize,
     seconds: u64,
     level: u8,
+    /// Loopback source addresses the clients are spread over (none: the system's choice).
+    sources: u8,
 }
 
 fn parse(args: &[String]) -> Result<Settings, String> {
@@ -118,6 +135,7 @@ fn parse(args: &[String]) -> Result<Settings, String> {
         clients: 50,
         seconds: 10,
         level: 5,
+        sources: 0,
     };
     let mut args = args.iter();
     while let Some(flag) = args.next() {
@@ -147,6 +165,7 @@ fn parse(args: &[String]) -> Result<Settings, String> {
             "--clients" => settings.clients = number()?.clamp(1, 1000) as usize,
             "--seconds" => settings.seconds = number()?.clamp(1, 600),
             "--level" => settings.level = number()?.clamp(1, 10) as u8,
+            "--sources" => settings.sources = number()?.clamp(1, 250) as u8,
             _ => return Err(format!("unknown option {flag:?}")),
         }
     }
@@ -179,8 +198,13 @@ fn first_legal(state: &Value) -> Option<String> {
         .map(ToString::to_string)
 }
 
-async fn client(settings: &Settings, addr: &str, deadline: Instant) -> std::io::Result<Tally> {
-    let mut connection = Connection::open(addr).await?;
+async fn client(
+    settings: &Settings,
+    addr: &str,
+    source: Option<Ipv4Addr>,
+    deadline: Instant,
+) -> std::io::Result<Tally> {
+    let mut connection = Connection::open(addr, source).await?;
     let body = format!("{{\"level\": {}}}", settings.level);
     let (status, state) = connection.request("POST", "/api/games", &body).await?;
     if status != 201 {
@@ -255,7 +279,11 @@ async fn main() -> ExitCode {
             let settings = std::sync::Arc::clone(&settings);
             tokio::spawn(async move {
                 let addr = &settings.addrs[n % settings.addrs.len()];
-                client(&settings, addr, deadline).await
+                let source = (settings.sources > 0).then(|| {
+                    let last = 1 + n % usize::from(settings.sources);
+                    Ipv4Addr::new(127, 0, 1, u8::try_from(last).unwrap_or(1))
+                });
+                client(&settings, addr, source, deadline).await
             })
         })
         .collect();
