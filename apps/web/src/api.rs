@@ -24,6 +24,7 @@ use crate::clients::Client;
 use crate::error::{ApiError, Reading};
 use crate::extract::{Body, GameId, RequestBody};
 use crate::friend;
+use crate::friend::life::Life;
 use crate::games::{Loaded, NO_COMPUTER, Session};
 use crate::guards;
 use crate::metrics::{METRICS, Refusal};
@@ -46,6 +47,8 @@ pub fn router(app: &Arc<App>) -> Router<Arc<App>> {
         .route("/hint", get(hint).head(no_head))
         .route("/destinations", get(destinations))
         .route("/join", changes(post(friend::join)))
+        .route("/resign", changes(post(friend::resign)))
+        .route("/draw", changes(post(friend::draw)))
         .route("/players", get(friend::players))
         .route("/live", get(friend::follow));
     Router::new()
@@ -128,6 +131,7 @@ async fn create(
         // No computer plays a game between two people.
         level: if friends { NO_COMPUTER } else { level },
         thinking: None,
+        life: friends.then(Life::default),
     };
     let id = app.games.create(&session, app.max_games).await?;
     let location = [(header::LOCATION, format!("/api/games/{id}"))];
@@ -246,6 +250,9 @@ async fn play_for(
                 .game_mut()
                 .play(mv)
                 .map_err(|error| refused(&error))?;
+            if let Some(life) = session.life.as_mut() {
+                life.moved();
+            }
             Ok((mv, path))
         })
         .await?;
@@ -462,7 +469,7 @@ async fn destinations(
         .parse()
         .map_err(|error| ApiError::refused(Reading::Square, &error))?;
     let session = app.games.load(&id).await?.session;
-    let to = if session.game.outcome().is_over() {
+    let to = if session.over() {
         Vec::new()
     } else {
         session

@@ -11,7 +11,7 @@
 use axum::extract::rejection::{BytesRejection, JsonRejection, QueryRejection};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use halma::{ErrorKind, Outcome, Side};
+use halma::{ErrorKind, Side};
 use serde_json::json;
 
 use crate::games::GameError;
@@ -79,9 +79,9 @@ pub enum ApiError {
     /// The body did not arrive in time.
     #[error("the request body did not arrive in time")]
     BodyTimeout,
-    /// The game is over.
+    /// The game is over: how it ended.
     #[error("the game is over ({0})")]
-    GameOver(Outcome),
+    GameOver(String),
     /// The game has the most moves the server keeps (`--max-plies`).
     #[error(
         "this game has reached {0} moves, the most this server keeps in one game; start a new game"
@@ -156,6 +156,18 @@ pub enum ApiError {
     /// A player moved on their opponent's turn.
     #[error("it is your opponent's turn ({0})")]
     OpponentsTurn(Side),
+    /// A player's route of a game between two people (resign, draw, rematch, claim) in a
+    /// game against the computer.
+    #[error(
+        "this game is against the computer: resigning, offers and claims are for games between two people"
+    )]
+    ComputerGame,
+    /// An offer made again while the player's own offer of it stands.
+    #[error("your offer stands already; your opponent has not answered it yet")]
+    OfferPending,
+    /// An answer to an offer that the opponent has not made.
+    #[error("your opponent has no offer standing to answer")]
+    NoOffer,
     /// The live streams are at their bound, the client's or the server's.
     #[error("too many live streams are open; try again in a moment")]
     TooManyLive,
@@ -265,6 +277,9 @@ impl ApiError {
             ApiError::SeatTaken => (StatusCode::CONFLICT, "seat_taken"),
             ApiError::OpponentsTurn(_) => (StatusCode::CONFLICT, "not_your_turn"),
             ApiError::TooManyLive => (StatusCode::TOO_MANY_REQUESTS, "too_many_live"),
+            ApiError::ComputerGame => (StatusCode::CONFLICT, "computer_game"),
+            ApiError::OfferPending => (StatusCode::CONFLICT, "offer_pending"),
+            ApiError::NoOffer => (StatusCode::CONFLICT, "no_offer"),
             ApiError::NoEngine => (StatusCode::NOT_IMPLEMENTED, "no_engine"),
             ApiError::StoreFull(_) => (StatusCode::SERVICE_UNAVAILABLE, "store_full"),
             ApiError::Unavailable => (StatusCode::SERVICE_UNAVAILABLE, "unavailable"),
@@ -360,6 +375,7 @@ impl From<QueryRejection> for ApiError {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use halma::Outcome;
 
     /// One error of each kind.
     fn every_kind() -> Vec<ApiError> {
@@ -381,7 +397,7 @@ mod tests {
             ApiError::NotFound(text()),
             ApiError::MethodNotAllowed(text()),
             ApiError::BodyTimeout,
-            ApiError::GameOver(Outcome::Win(Side::X)),
+            ApiError::GameOver(Outcome::Win(Side::X).to_string()),
             ApiError::TooLong(2),
             ApiError::StalePly { ply: 0, moves: 4 },
             ApiError::NotComputerTurn(Side::X),
@@ -402,6 +418,9 @@ mod tests {
             ApiError::SeatTaken,
             ApiError::OpponentsTurn(Side::X),
             ApiError::TooManyLive,
+            ApiError::ComputerGame,
+            ApiError::OfferPending,
+            ApiError::NoOffer,
             ApiError::NoEngine,
             ApiError::StoreFull(1),
             ApiError::Unavailable,

@@ -10,6 +10,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use axum::body::Bytes;
 use halma::{Game, Side};
 
+use crate::friend::life::{Ending, Life};
 use crate::metrics::{METRICS, Refusal};
 use crate::replays::Replays;
 use crate::store::{Inserted, Store, StoreError, StoredGame};
@@ -100,6 +101,9 @@ pub struct Session {
     pub level: u8,
     /// Set while a search for this game runs (the computer's move or a hint).
     pub thinking: Option<Thinking>,
+    /// A game between two people's life beyond its rules (its endings, offers and rematch);
+    /// `None` for a game against the computer.
+    pub life: Option<Life>,
 }
 
 impl Session {
@@ -128,6 +132,16 @@ impl Session {
         }
     }
 
+    /// Whether the game is over, by its rules or by its players.
+    pub fn over(&self) -> bool {
+        self.ending().is_some() || self.game.outcome().is_over()
+    }
+
+    /// How the players ended the game off the board, if they did.
+    pub fn ending(&self) -> Option<Ending> {
+        self.life.as_ref()?.ending
+    }
+
     /// The session `stored` holds, its game replayed from its record as `game`.
     fn from_stored(stored: &StoredGame, game: Arc<Game>, now: i64) -> Result<Session, GameError> {
         let broken = |what: String| unreadable(&stored.id, &what);
@@ -149,11 +163,18 @@ impl Session {
             }),
             _ => None,
         };
+        let life = match &stored.life {
+            Some(text) => Some(serde_json::from_str(text).map_err(|e| broken(e.to_string()))?),
+            // A game between two people stored before its life was: none of it yet.
+            None if level == NO_COMPUTER => Some(Life::default()),
+            None => None,
+        };
         Ok(Session {
             game,
             human,
             level,
             thinking,
+            life,
         })
     }
 
@@ -168,7 +189,11 @@ impl Session {
             thinking: thinking.map(|t| serde_json::to_string(&t.progress).unwrap_or_default()),
             thinking_token: thinking.map(|t| t.token.clone()),
             thinking_until: thinking.map(|t| t.until_ms),
-            finished: self.game.outcome().is_over(),
+            finished: self.over(),
+            life: self
+                .life
+                .as_ref()
+                .map(|life| serde_json::to_string(life).unwrap_or_default()),
             created_ms,
             updated_ms: now,
         }
@@ -366,6 +391,7 @@ mod tests {
                 until_ms: 2_000,
                 progress: Progress::started(crate::think::Purpose::Hint),
             }),
+            life: None,
         };
         let stored = session.to_stored("id", 3, 10, 1_000);
         assert_eq!(stored.updated_ms, 1_000);
@@ -402,6 +428,7 @@ mod tests {
             human: Side::X,
             level: 3,
             thinking: None,
+            life: None,
         };
         let id = games.create(&session, u64::MAX).await.unwrap();
         let first = games.load(&id).await.unwrap();

@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use halma::{Move, Outcome, Side, Square};
+use halma::{Move, Side, Square};
 use tokio::sync::watch;
 
 use crate::app::App;
@@ -43,17 +43,25 @@ pub fn computer_plays(session: &Session) -> Result<(), ApiError> {
     }
 }
 
+/// Refuses a change of a game that is over, by its rules or by its players.
+pub fn ongoing(session: &Session) -> Result<(), ApiError> {
+    let outcome = session.game.outcome();
+    match session.ending() {
+        Some(ending) => Err(ApiError::GameOver(ending.to_string())),
+        None if outcome.is_over() => Err(ApiError::GameOver(outcome.to_string())),
+        None => Ok(()),
+    }
+}
+
 /// Refuses a move (or a search for one) in a finished game, and in a game that has
 /// `max_plies` moves: the rules bound no game's length, the server does, so that each
 /// request's work on a game (reading its record, judging it) stays bounded.
 pub fn playable(session: &Session, max_plies: usize) -> Result<(), ApiError> {
-    match session.game.outcome() {
-        Outcome::Ongoing if session.game.moves().len() >= max_plies => {
-            Err(ApiError::TooLong(max_plies))
-        }
-        Outcome::Ongoing => Ok(()),
-        outcome => Err(ApiError::GameOver(outcome)),
+    ongoing(session)?;
+    if session.game.moves().len() >= max_plies {
+        return Err(ApiError::TooLong(max_plies));
     }
+    Ok(())
 }
 
 /// Refuses a change made for a game of `ply` moves when the game has another number.

@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use halma::{Game, Move, Outcome, Side, Square};
 use serde::{Serialize, Serializer};
 
+use crate::friend::life::{Life, View};
 use crate::games::Session;
 use crate::think::{Progress, Report};
 
@@ -35,8 +36,26 @@ struct OutcomeJson {
     /// Why the game ended, in English, for people reading the API.
     reason: Option<String>,
     /// Why the game ended, as a stable code for programs (the page shows it in the player's
-    /// language): `"goal_camp"`, `"repetition"` or `"no_moves"`.
+    /// language): `"goal_camp"`, `"repetition"` or `"no_moves"` by the rules; in a game
+    /// between two people also by its players (`friend::life::Ending::reason_code`).
     reason_code: Option<&'static str>,
+}
+
+/// How the game `session` stands: ended by its players, else by its rules.
+fn session_outcome(session: &Session) -> OutcomeJson {
+    match session.ending() {
+        Some(ending) => OutcomeJson {
+            result: if ending.winner.is_some() {
+                "win"
+            } else {
+                "draw"
+            },
+            winner: ending.winner.map(|side| side.to_string()),
+            reason: Some(ending.reason()),
+            reason_code: Some(ending.reason_code()),
+        },
+        None => outcome_json(session.game.outcome()),
+    }
 }
 
 /// The outcome in the library's words.
@@ -87,6 +106,9 @@ pub struct State<'a> {
     destinations: BTreeMap<String, Vec<String>>,
     thinking: Option<&'a Progress>,
     can_undo: bool,
+    /// A game between two people's offers, rematch and clock.
+    #[serde(flatten)]
+    life: View,
 }
 
 /// Items serialized as a list of their texts, written straight into the JSON (a long
@@ -138,7 +160,7 @@ pub fn state<'a>(id: &'a str, session: &'a Session) -> State<'a> {
     let game = &session.game;
     let position = game.position();
     let turn = position.turn();
-    let status = if game.outcome().is_over() {
+    let status = if session.over() {
         "over"
     } else if session.thinking.is_some() {
         "thinking"
@@ -176,7 +198,7 @@ pub fn state<'a>(id: &'a str, session: &'a Session) -> State<'a> {
         human: session.human.to_string(),
         computer: session.computer().to_string(),
         level: session.level,
-        outcome: outcome_json(game.outcome()),
+        outcome: session_outcome(session),
         position: position.to_string(),
         start: game.start_position().to_string(),
         pieces: BySide {
@@ -192,6 +214,7 @@ pub fn state<'a>(id: &'a str, session: &'a Session) -> State<'a> {
         destinations,
         thinking: session.thinking.as_ref().map(|t| &t.progress),
         can_undo,
+        life: Life::view(session.life.as_ref()),
     }
 }
 

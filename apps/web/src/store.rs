@@ -55,6 +55,9 @@ pub struct StoredGame {
     pub created_ms: i64,
     /// Last changed (Unix ms).
     pub updated_ms: i64,
+    /// A game between two people's life beyond its rules, as JSON (`friend/life.rs`);
+    /// `None` for a game against the computer.
+    pub life: Option<String>,
 }
 
 /// The database failed or did not answer (the detail, for the log): the store is
@@ -118,12 +121,12 @@ pub enum Inserted {
 }
 
 const COLUMNS: &str = "id, record, human, level, version, thinking, thinking_token, \
-                       thinking_until, finished, created_ms, updated_ms";
+                       thinking_until, finished, created_ms, updated_ms, life";
 
 /// [`COLUMNS`] as a load reads them: the record left out (empty) when the version is `$2`'s.
 const LOADED: &str = "id, CASE WHEN version = $2 THEN '' ELSE record END, human, level, \
                       version, thinking, thinking_token, thinking_until, finished, created_ms, \
-                      updated_ms";
+                      updated_ms, life";
 
 /// The database.
 #[derive(Clone)]
@@ -136,7 +139,7 @@ pub struct Store {
     wal: Option<PathBuf>,
 }
 
-/// `query` with `game`'s columns bound as `$1` to `$11`, in the order of [`COLUMNS`].
+/// `query` with `game`'s columns bound as `$1` to `$12`, in the order of [`COLUMNS`].
 fn bind_columns<'q>(
     query: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>,
     game: &StoredGame,
@@ -153,6 +156,7 @@ fn bind_columns<'q>(
         .bind(i64::from(game.finished))
         .bind(game.created_ms)
         .bind(game.updated_ms)
+        .bind(game.life.clone())
 }
 
 /// The WAL file of the SQLite database at `url` (`sqlite://PATH?...`), unless in memory.
@@ -286,7 +290,7 @@ impl Store {
                 return Ok(Inserted::Full);
             }
             let sql = format!(
-                "INSERT INTO halma_games ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) \
+                "INSERT INTO halma_games ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) \
                  ON CONFLICT (id) DO NOTHING"
             );
             let done = bind_columns(sqlx::query(&sql), game)
@@ -326,6 +330,7 @@ impl Store {
                 finished: row.try_get::<i64, _>(8)? != 0,
                 created_ms: row.try_get(9)?,
                 updated_ms: row.try_get(10)?,
+                life: row.try_get(11)?,
             })
         })
         .transpose()
@@ -337,7 +342,7 @@ impl Store {
         let query = sqlx::query(
             "UPDATE halma_games SET record = $2, human = $3, level = $4, version = $5, \
              thinking = $6, thinking_token = $7, thinking_until = $8, finished = $9, \
-             created_ms = $10, updated_ms = $11 WHERE id = $1 AND version = $12",
+             created_ms = $10, updated_ms = $11, life = $12 WHERE id = $1 AND version = $13",
         );
         let query = bind_columns(query, game)
             .bind(game.version - 1)
@@ -516,6 +521,7 @@ mod tests {
             finished,
             created_ms: updated_ms,
             updated_ms,
+            life: None,
         }
     }
 

@@ -282,6 +282,35 @@ fn every_error_a_client_can_provoke_has_its_code() {
     };
     assert_eq!(join(claim).0, 200);
     check(join(claim), 409, "seat_taken");
+    // A player's offers: one standing at a time, answered only when made; none of it in a
+    // game against the computer.
+    let secret = made["seat"]["secret"].as_str().expect("a secret");
+    let as_player = |route: &str, body: &str| {
+        let head = format!(
+            "POST {} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nAuthorization: Bearer {secret}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+            path(route),
+            live.addr,
+            body.len()
+        );
+        raw(&live, &head, body.as_bytes())
+    };
+    check(
+        as_player("draw", r#"{"action": "accept"}"#),
+        409,
+        "no_offer",
+    );
+    assert_eq!(as_player("draw", r#"{"action": "offer"}"#).0, 200);
+    check(
+        as_player("draw", r#"{"action": "offer"}"#),
+        409,
+        "offer_pending",
+    );
+    let computer = live.new_game(json!({}));
+    check(
+        live.post(&format!("/api/games/{computer}/resign"), json!({})),
+        409,
+        "computer_game",
+    );
     let mut stream = live.connect_from(1);
     write!(
         stream,

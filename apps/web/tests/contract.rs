@@ -446,6 +446,37 @@ fn friends(c: &mut Contract) {
         bearer(post(format!("/api/games/{computer}/join"), ""), claim),
         &[],
     );
+    // The game's life: offers, a resignation, each by a player only.
+    let secret = made["seat"]["secret"].as_str().expect("a secret");
+    let offer = r#"{"action": "offer"}"#;
+    c.run(
+        &server,
+        vec![
+            ("friend resign stranger", post(at("/resign"), "")),
+            ("friend draw stranger", post(at("/draw"), offer)),
+            (
+                "friend draw offer",
+                bearer(post(at("/draw"), offer), secret),
+            ),
+            (
+                "friend draw offer again",
+                bearer(post(at("/draw"), offer), secret),
+            ),
+            (
+                "friend draw accept own",
+                bearer(post(at("/draw"), r#"{"action": "accept"}"#), secret),
+            ),
+            ("friend resign", bearer(post(at("/resign"), "{}"), secret)),
+            (
+                "friend resign again",
+                bearer(post(at("/resign"), ""), secret),
+            ),
+            (
+                "friend resign computer game",
+                post(format!("/api/games/{computer}/resign"), ""),
+            ),
+        ],
+    );
 }
 
 /// The game API: each route and method, and each error of its requests.

@@ -4,176 +4,13 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::{Ipv4Addr, TcpStream};
+use std::io::{Read, Write};
+use std::net::Ipv4Addr;
 use std::time::{Duration, Instant};
 
 use common::Server;
+use common::friends::{LOCAL, Stream, call, friend_game, join, moves, play, some_move};
 use serde_json::{Value, json};
-
-/// A request from `127.0.0.{source}` holding `secret` (if any): status and JSON body.
-fn call(
-    server: &Server,
-    source: u8,
-    method: &str,
-    path: &str,
-    secret: Option<&str>,
-    body: &str,
-) -> (u16, Value) {
-    let auth = secret.map_or_else(String::new, |s| format!("Authorization: Bearer {s}\r\n"));
-    let head = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n{auth}Content-Type: application/json\r\nContent-Length: {}\r\n\r\n",
-        server.addr,
-        body.len()
-    );
-    let response = server.raw_from(source, &head, body.as_bytes());
-    (response.status, response.json())
-}
-
-/// A new game between two people: its id, the creator's secret and the invitation.
-fn friend_game(server: &Server, creator: &str) -> (String, String, String) {
-    let body = json!({ "opponent": "friend", "human": creator }).to_string();
-    let (status, game) = call(server, 1, "POST", "/api/games", None, &body);
-    assert_eq!(status, 201, "{game}");
-    assert_eq!(game["seat"]["side"], creator);
-    let text = |v: &Value| v.as_str().expect("a string").to_owned();
-    (
-        text(&game["id"]),
-        text(&game["seat"]["secret"]),
-        text(&game["invitation"]["claim"]),
-    )
-}
-
-/// Takes the invitation's seat: its secret.
-fn join(server: &Server, id: &str, invitation: &str) -> String {
-    let path = format!("/api/games/{id}/join");
-    let (status, seat) = call(server, 2, "POST", &path, Some(invitation), "");
-    assert_eq!(status, 200, "{seat}");
-    seat["seat"]["secret"]
-        .as_str()
-        .expect("a secret")
-        .to_owned()
-}
-
-/// A legal move of the side to move in `state`, chosen by `seed` among them.
-fn some_move(state: &Value, seed: usize) -> String {
-    let moves: Vec<String> = state["destinations"]
-        .as_object()
-        .expect("destinations")
-        .iter()
-        .flat_map(|(from, to)| {
-            to.as_array()
-                .expect("squares")
-                .iter()
-                .map(move |to| format!("{from}-{}", to.as_str().expect("a square")))
-        })
-        .collect();
-    moves[seed.wrapping_mul(2_654_435_761) % moves.len()].clone()
-}
-
-/// Plays a move of the side to move, whose secret is `secret`; the state after it.
-fn play(server: &Server, id: &str, secret: &str, seed: usize) -> Value {
-    let (_, state) = server.get(&format!("/api/games/{id}"));
-    let ply = state["moves"].as_array().expect("moves").len();
-    let body = json!({ "move": some_move(&state, seed), "ply": ply }).to_string();
-    let path = format!("/api/games/{id}/move");
-    let (status, played) = call(server, 1, "POST", &path, Some(secret), &body);
-    assert_eq!(status, 200, "{played}");
-    played["state"].clone()
-}
-
-/// A live stream of a game, read event by event.
-struct Stream {
-    reader: BufReader<TcpStream>,
-}
-
-/// One server-sent event.
-#[derive(Debug)]
-struct Event {
-    kind: String,
-    id: Option<String>,
-    data: Value,
-}
-
-impl Stream {
-    /// Opens the stream of `id` from `127.0.0.{source}`, holding `secret`, with `headers`;
-    /// the answer's status.
-    fn open(
-        server: &Server,
-        source: Ipv4Addr,
-        id: &str,
-        secret: Option<&str>,
-        headers: &str,
-    ) -> (u16, Stream) {
-        let mut stream = server.connect_from_ip(source, None);
-        let auth = secret.map_or_else(String::new, |s| format!("Authorization: Bearer {s}\r\n"));
-        let head = format!(
-            "GET /api/games/{id}/live HTTP/1.1\r\nHost: {}\r\n{auth}{headers}\r\n",
-            server.addr
-        );
-        stream.write_all(head.as_bytes()).expect("send");
-        stream
-            .set_read_timeout(Some(Duration::from_secs(20)))
-            .expect("timeout");
-        let mut reader = BufReader::new(stream);
-        let mut status_line = String::new();
-        reader.read_line(&mut status_line).expect("a status line");
-        let status = status_line
-            .split_whitespace()
-            .nth(1)
-            .and_then(|s| s.parse().ok())
-            .unwrap_or(0);
-        // The rest of the head.
-        loop {
-            let mut line = String::new();
-            if reader.read_line(&mut line).unwrap_or(0) == 0 || line == "\r\n" {
-                break;
-            }
-        }
-        (status, Stream { reader })
-    }
-
-    /// The next event (heartbeats skipped); `None` when the stream ends or stays silent.
-    /// The body is chunked: chunk-size lines are told from event lines by their shape.
-    fn next(&mut self) -> Option<Event> {
-        let (mut kind, mut id, mut data) = (String::from("message"), None, String::new());
-        loop {
-            let mut line = String::new();
-            if self.reader.read_line(&mut line).ok()? == 0 {
-                return None;
-            }
-            let line = line.trim_end_matches(['\r', '\n']);
-            if let Some(value) = line.strip_prefix("event: ") {
-                kind = value.to_owned();
-            } else if let Some(value) = line.strip_prefix("id: ") {
-                id = Some(value.to_owned());
-            } else if let Some(value) = line.strip_prefix("data: ") {
-                data.push_str(value);
-            } else if line.is_empty() && !data.is_empty() {
-                let data = serde_json::from_str(&data).expect("JSON data");
-                return Some(Event { kind, id, data });
-            }
-        }
-    }
-
-    /// The next event of `kind` that satisfies `check`, skipping others.
-    fn until(&mut self, kind: &str, check: impl Fn(&Value) -> bool) -> Value {
-        loop {
-            let event = self
-                .next()
-                .unwrap_or_else(|| panic!("the stream ended before {kind}"));
-            if event.kind == kind && check(&event.data) {
-                return event.data;
-            }
-        }
-    }
-}
-
-fn moves(state: &Value) -> usize {
-    state["moves"].as_array().map_or(0, Vec::len)
-}
-
-const LOCAL: Ipv4Addr = Ipv4Addr::new(127, 0, 0, 1);
 
 #[test]
 fn two_people_play_by_link_and_nobody_else_moves() {
@@ -188,7 +25,8 @@ fn two_people_play_by_link_and_nobody_else_moves() {
     let first = watcher.next().expect("the state first");
     assert_eq!(
         (first.kind.as_str(), first.id.as_deref()),
-        ("state", Some("0"))
+        ("state", Some("1")),
+        "the id is the game's version: 1 as made"
     );
     let players = watcher.until("players", |_| true);
     assert_eq!(players["opponent"], "friend");
@@ -305,8 +143,8 @@ fn two_people_play_by_link_and_nobody_else_moves() {
     );
     assert_eq!((status, stale["code"].as_str()), (409, Some("stale_ply")));
 
-    // o's connection is lost; x and o play on; o comes back with the last ply it had and
-    // gets the game as it is, at once.
+    // o's connection is lost; x and o play on; o comes back with the last version it had
+    // and gets the game as it is, at once.
     drop(o_live);
     watcher.until("players", |p| p["o"]["here"] == false);
     play(&server, &id, &o, 1);
@@ -321,11 +159,12 @@ fn two_people_play_by_link_and_nobody_else_moves() {
     let caught_up = back.next().expect("the game as it is");
     assert_eq!(
         (caught_up.kind.as_str(), caught_up.id.as_deref()),
-        ("state", Some("3"))
+        ("state", Some("4")),
+        "made, and three moves"
     );
     assert_eq!(moves(&caught_up.data), 3);
     // A stream that has the game as it is gets no state until the next move.
-    let (_, mut current) = Stream::open(&server, LOCAL, &id, Some(&x), "Last-Event-ID: 3\r\n");
+    let (_, mut current) = Stream::open(&server, LOCAL, &id, Some(&x), "Last-Event-ID: 4\r\n");
     assert_eq!(current.next().expect("the players").kind, "players");
     play(&server, &id, &o, 3);
     let next = current.until("state", |_| true);

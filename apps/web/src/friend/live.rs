@@ -68,10 +68,8 @@ const RETRY: Duration = Duration::from_secs(2);
 /// How a game stands for its streams: its state and its players, as JSON.
 #[derive(Debug)]
 struct Update {
-    /// The stored row's version: later changes have larger ones.
+    /// The stored row's version: later changes have larger ones (the events' `id`).
     version: i64,
-    /// Moves played.
-    plies: usize,
     /// The game's state (as `GET /api/games/{id}` answers it).
     state: String,
     /// The players: each side's seat taken or not, here or not (`null` for a game against
@@ -263,7 +261,6 @@ impl Live {
         let seats = seats::load(self.games.store(), id).await?;
         Ok(Update {
             version: game.version,
-            plies: game.session.game.moves().len(),
             state: serde_json::to_string(&state(id, &game.session)).unwrap_or_default(),
             players: players_json(seats.as_ref(), None).to_string(),
         })
@@ -301,7 +298,7 @@ impl Live {
     }
 
     /// The stream of the game `id` for `client`, who holds `side`'s seat (or watches), and
-    /// has seen the game at `since` moves.
+    /// has seen the game at the version `since`.
     pub async fn stream(
         self: &Arc<Live>,
         id: &str,
@@ -318,7 +315,7 @@ impl Live {
             None => None,
         };
         let first = self.update(id).await?;
-        let caught_up = since.is_some_and(|since| usize::try_from(since) == Ok(first.plies));
+        let caught_up = since.is_some_and(|since| i64::try_from(since) == Ok(first.version));
         let sent = Sent {
             version: if caught_up { first.version } else { 0 },
             players: String::new(),
@@ -379,7 +376,7 @@ impl Sent {
             self.version = update.version;
             events.push(Ok(Event::default()
                 .event("state")
-                .id(update.plies.to_string())
+                .id(update.version.to_string())
                 .retry(RETRY)
                 .data(&update.state)));
         }

@@ -10,6 +10,7 @@
 //! module for the player ([`player`]). A game against the computer is served as it always
 //! was, with no read more.
 
+pub mod life;
 pub mod live;
 pub mod seats;
 
@@ -17,7 +18,7 @@ use std::sync::Arc;
 
 use axum::extract::{Query, State};
 use axum::http::{HeaderMap, header};
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use halma::Side;
 use serde::Deserialize;
 use serde_json::json;
@@ -25,9 +26,12 @@ use serde_json::json;
 use crate::app::App;
 use crate::clients::Client;
 use crate::error::ApiError;
-use crate::extract::GameId;
-use crate::games::GameError;
+use crate::extract::{Body, GameId, RequestBody};
+use crate::games::{GameError, Session};
 use crate::reply::Reply;
+use crate::search::ongoing;
+use crate::state::state;
+use life::{Action, Answer, Ending, Life, Reason};
 
 /// The secret in the request's `Authorization: Bearer` header, if it has one.
 fn bearer(headers: &HeaderMap) -> Option<&str> {
@@ -131,7 +135,8 @@ pub async fn players(
     Ok(Reply(live::players_json(seats.as_ref(), you)))
 }
 
-/// The query of a live stream: the moves the client has seen (as `Last-Event-ID`).
+/// The query of a live stream: the version of the game the client has seen (as
+/// `Last-Event-ID`).
 #[derive(Deserialize)]
 pub struct Since {
     since: Option<u64>,
@@ -159,4 +164,93 @@ pub async fn follow(
     app.live
         .stream(&id, client, side, seats.is_some(), since)
         .await
+}
+
+/// Changes the game between two people `id` as the player whose secret the request holds,
+/// with `change` (given the game and the player's side), which is refused in a game that
+/// is over; announces the change and answers the game's state.
+async fn as_player<T>(
+    app: &App,
+    id: &str,
+    headers: &HeaderMap,
+    mut change: impl FnMut(&mut Session, Side) -> Result<T, ApiError>,
+) -> Result<Response, ApiError> {
+    let read = app.games.load(id).await?;
+    let seats = seats_of(app, id).await?.ok_or(ApiError::ComputerGame)?;
+    let side = seats.side_of(bearer(headers)).ok_or(ApiError::NotAPlayer)?;
+    let (_, game) = app
+        .games
+        .modify(id, Some(read), |session| change(session, side))
+        .await?;
+    app.live.changed(id);
+    Ok(Reply(state(id, &game.session)).into_response())
+}
+
+/// The game's life, to change it (a game between two people has one).
+fn life_of(session: &mut Session) -> &mut Life {
+    session.life.get_or_insert_with(Life::default)
+}
+
+/// A body with no fields (`{}`, or none).
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct Nothing {}
+
+impl RequestBody for Nothing {
+    fn blank() -> Result<Nothing, &'static str> {
+        Ok(Nothing {})
+    }
+}
+
+/// The body of an answer to an offer: `{"action": "offer" | "accept" | "decline"}`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OfferBody {
+    action: Action,
+}
+
+impl RequestBody for OfferBody {
+    fn blank() -> Result<OfferBody, &'static str> {
+        Err(r#"{"action": "offer"}"#)
+    }
+}
+
+/// `POST /api/games/{id}/resign`: the player's side resigns; the other wins.
+pub async fn resign(
+    State(app): State<Arc<App>>,
+    GameId(id): GameId,
+    headers: HeaderMap,
+    Body(Nothing {}): Body<Nothing>,
+) -> Result<Response, ApiError> {
+    as_player(&app, &id, &headers, |session, side| {
+        ongoing(session)?;
+        life_of(session).end(Ending {
+            reason: Reason::Resignation,
+            winner: Some(side.other()),
+        });
+        Ok(())
+    })
+    .await
+}
+
+/// `POST /api/games/{id}/draw`: the player offers a draw, or answers the opponent's offer;
+/// both wanting it, the game is drawn.
+pub async fn draw(
+    State(app): State<Arc<App>>,
+    GameId(id): GameId,
+    headers: HeaderMap,
+    Body(OfferBody { action }): Body<OfferBody>,
+) -> Result<Response, ApiError> {
+    as_player(&app, &id, &headers, |session, side| {
+        ongoing(session)?;
+        let life = life_of(session);
+        if life::answer(&mut life.offers.draw, side, action)? == Answer::Agreed {
+            life.end(Ending {
+                reason: Reason::Agreement,
+                winner: None,
+            });
+        }
+        Ok(())
+    })
+    .await
 }

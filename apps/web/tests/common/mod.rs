@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
+pub mod friends;
 mod postgres;
 pub use postgres::{postgres, postgres_schema};
 

@@ -1,0 +1,211 @@
+//! A game between two people beyond its rules (`docs/live.md`): a resignation, draws
+//! offered, declined, lapsed and agreed, each only by a player, each a new version of the
+//! game on its live stream.
+
+mod common;
+
+use std::net::Ipv4Addr;
+
+use common::Server;
+use common::friends::{Stream, call, friend_game, join, moves, play};
+use serde_json::{Value, json};
+
+/// The code and status of an answer, for a compact assert.
+fn refused((status, body): (u16, Value)) -> (u16, String) {
+    (status, body["code"].as_str().unwrap_or_default().to_owned())
+}
+
+/// A secret like `secret` but for its last digit: well-formed, and nobody's.
+fn forged(secret: &str) -> String {
+    let last = if secret.ends_with('0') { '1' } else { '0' };
+    format!("{}{last}", &secret[..63])
+}
+
+/// The next `state` event of `stream`: its version (the event's id) and the state.
+fn next_state(stream: &mut Stream) -> (u64, Value) {
+    loop {
+        let event = stream.next().expect("a state event");
+        if event.kind == "state" {
+            let version = event.id.expect("an id").parse().expect("a number");
+            return (version, event.data);
+        }
+    }
+}
+
+#[test]
+fn a_player_resigns_and_nobody_else_can() {
+    let server = Server::start(&[]);
+    let (id, x, invitation) = friend_game(&server, "x");
+    let o = join(&server, &id, &invitation);
+    let path = |route: &str| format!("/api/games/{id}{route}");
+    let (_, mut watcher) = Stream::open(&server, Ipv4Addr::new(127, 0, 0, 9), &id, None, "");
+    let (made, state) = next_state(&mut watcher);
+    assert_eq!(state["offers"], json!({ "draw": null, "rematch": null }));
+    assert_eq!(
+        (state["rematch"].clone(), state["clock"].clone()),
+        (Value::Null, Value::Null)
+    );
+    play(&server, &id, &x, 1);
+    let (moved, _) = next_state(&mut watcher);
+    assert_eq!(moved, made + 1);
+
+    // Strangers, watchers, forged secrets and the spent invitation cannot resign for anyone.
+    for secret in [
+        None,
+        Some(forged(&x)),
+        Some(forged(&o)),
+        Some(invitation.clone()),
+    ] {
+        let answer = call(
+            &server,
+            3,
+            "POST",
+            &path("/resign"),
+            secret.as_deref(),
+            "{}",
+        );
+        assert_eq!(refused(answer), (403, "not_a_player".to_owned()));
+    }
+    let (status, body) = call(
+        &server,
+        3,
+        "POST",
+        &path("/resign"),
+        Some(&x),
+        r#"{"side": "o"}"#,
+    );
+    assert_eq!((status, body["code"].as_str()), (400, Some("invalid_json")));
+    let computer = server.new_game(json!({}));
+    let answer = call(
+        &server,
+        3,
+        "POST",
+        &format!("/api/games/{computer}/resign"),
+        None,
+        "",
+    );
+    assert_eq!(refused(answer), (409, "computer_game".to_owned()));
+    let (_, state) = server.get(&path(""));
+    assert_eq!(state["status"], "your_turn", "nothing changed: {state}");
+
+    // o resigns on x's turn: x has won, both told at once, the board closed.
+    let (status, over) = call(&server, 2, "POST", &path("/resign"), Some(&o), "");
+    assert_eq!(status, 200, "{over}");
+    assert_eq!(over["status"], "over");
+    assert_eq!(
+        over["outcome"],
+        json!({ "result": "win", "winner": "x", "reason": "o resigned", "reason_code": "resignation" })
+    );
+    assert_eq!(over["destinations"], json!({}));
+    let (version, seen) = next_state(&mut watcher);
+    assert_eq!((version, &seen["outcome"]), (moved + 1, &over["outcome"]));
+    assert_eq!(moves(&seen), 1);
+
+    // Over: no move, no second resignation, no offer.
+    let (_, now) = server.get(&path(""));
+    assert_eq!(now["outcome"]["reason_code"], "resignation");
+    let mv = json!({ "move": "a12-a11" }).to_string();
+    for (route, secret, body) in [
+        ("/move", &x, mv.as_str()),
+        ("/resign", &x, ""),
+        ("/draw", &o, r#"{"action": "offer"}"#),
+    ] {
+        let answer = call(&server, 2, "POST", &path(route), Some(secret), body);
+        assert_eq!(refused(answer), (409, "game_over".to_owned()), "{route}");
+    }
+}
+
+#[test]
+fn a_draw_is_offered_declined_lapses_and_is_agreed() {
+    let server = Server::start(&[]);
+    let (id, x, invitation) = friend_game(&server, "x");
+    let o = join(&server, &id, &invitation);
+    let path = |route: &str| format!("/api/games/{id}{route}");
+    let draw = |secret: Option<&str>, action: &str| {
+        let body = json!({ "action": action }).to_string();
+        call(&server, 2, "POST", &path("/draw"), secret, &body)
+    };
+    let (_, mut watcher) = Stream::open(&server, Ipv4Addr::new(127, 0, 0, 9), &id, None, "");
+    let (mut version, _) = next_state(&mut watcher);
+    // Each change is a new version on the stream, with or without a move.
+    let mut changed = |watcher: &mut Stream| {
+        let (next, state) = next_state(watcher);
+        assert_eq!(next, version + 1, "{state}");
+        version = next;
+        state
+    };
+
+    // An offer is one field: offered again it is refused, however often.
+    let (status, offered) = draw(Some(&x), "offer");
+    assert_eq!((status, &offered["offers"]["draw"]), (200, &json!("x")));
+    assert_eq!(changed(&mut watcher)["offers"]["draw"], "x");
+    for _ in 0..20 {
+        assert_eq!(
+            refused(draw(Some(&x), "offer")),
+            (409, "offer_pending".to_owned())
+        );
+    }
+    assert_eq!(
+        refused(draw(Some(&x), "accept")),
+        (409, "no_offer".to_owned()),
+        "not its own"
+    );
+    for secret in [None, Some(forged(&o).as_str())] {
+        assert_eq!(
+            refused(draw(secret, "accept")),
+            (403, "not_a_player".to_owned())
+        );
+    }
+    assert_eq!(refused(draw(Some(&o), "maybe")).0, 400);
+    let answer = call(&server, 2, "POST", &path("/draw"), Some(&o), "");
+    assert_eq!(refused(answer), (400, "missing_body".to_owned()));
+
+    // o declines it; nothing stands to answer then.
+    let (status, declined) = draw(Some(&o), "decline");
+    assert_eq!((status, &declined["offers"]["draw"]), (200, &Value::Null));
+    changed(&mut watcher);
+    assert_eq!(
+        refused(draw(Some(&x), "decline")),
+        (409, "no_offer".to_owned())
+    );
+
+    // An offer lapses when its maker moves, and when the other plays on.
+    draw(Some(&x), "offer");
+    changed(&mut watcher);
+    let state = play(&server, &id, &x, 1);
+    assert_eq!(state["offers"]["draw"], Value::Null, "its maker moved");
+    assert_eq!(changed(&mut watcher)["offers"]["draw"], Value::Null);
+    draw(Some(&x), "offer");
+    changed(&mut watcher);
+    let state = play(&server, &id, &o, 2);
+    assert_eq!(state["offers"]["draw"], Value::Null, "o played on");
+    changed(&mut watcher);
+    assert_eq!(
+        refused(draw(Some(&o), "accept")),
+        (409, "no_offer".to_owned())
+    );
+
+    // Offered by o, accepted by x (offering while o's stands accepts it too): a draw.
+    draw(Some(&o), "offer");
+    changed(&mut watcher);
+    let (status, agreed) = draw(Some(&x), "offer");
+    assert_eq!(status, 200, "{agreed}");
+    let outcome = json!({
+        "result": "draw", "winner": null,
+        "reason": "the players agreed to a draw", "reason_code": "agreement"
+    });
+    assert_eq!(
+        (&agreed["status"], &agreed["outcome"]),
+        (&json!("over"), &outcome)
+    );
+    assert_eq!(agreed["offers"]["draw"], Value::Null);
+    assert_eq!(changed(&mut watcher)["outcome"], outcome);
+    assert_eq!(
+        refused(draw(Some(&o), "offer")),
+        (409, "game_over".to_owned())
+    );
+    // A catch-up with the last version seen has nothing to send but the players.
+    let header = format!("Last-Event-ID: {version}\r\n");
+    let (_, mut back) = Stream::open(&server, Ipv4Addr::new(127, 0, 0, 8), &id, None, &header);
+    assert_eq!(back.next().expect("the players").kind, "players");
+}
