@@ -157,6 +157,7 @@ async fn run(options: Options, cores: usize) -> ExitCode {
         per_client: options.connections_per_client,
         header_timeout: options.header_timeout,
         send_timeout: options.send_timeout,
+        send_buffer: socket::send_buffer(options.send_buffers, max_connections),
         shutdown_grace: options.shutdown_grace,
         proxies: options.trusted_proxies.clone(),
     };

@@ -33,6 +33,8 @@ usage: halma-web [options]
   --header-timeout-ms N     time to send a request's head, and to idle between requests (default 10000)
   --body-timeout-ms N       time to send a request's body (default 10000)
   --send-timeout-ms N       time a client may leave what it was sent unread (default 10000)
+  --send-buffers-mb N       kernel send buffers of all connections together, at most: each
+                            connection's is this over --max-connections, 16 to 128 KiB (default 512)
   --allowed-host NAME       a host name this server answers to (repeatable; localhost and
                             IP addresses always; every other Host is refused with 421)
   --trusted-proxy CIDR      a proxy whose forwarding header names the client
@@ -90,6 +92,8 @@ pub struct Options {
     pub body_timeout: Duration,
     /// Time a client may leave answers unread.
     pub send_timeout: Duration,
+    /// Kernel send buffers of all connections together, in bytes.
+    pub send_buffers: usize,
     /// Host names served besides `localhost` and IP literals (lower case).
     pub allowed_hosts: Vec<String>,
     /// Proxies trusted to name the client.
@@ -133,6 +137,7 @@ impl Default for Options {
             header_timeout: Duration::from_secs(10),
             body_timeout: Duration::from_secs(10),
             send_timeout: Duration::from_secs(10),
+            send_buffers: 512 << 20,
             allowed_hosts: Vec::new(),
             trusted_proxies: Vec::new(),
             proxy_header: ProxyHeader::XForwardedFor,
@@ -211,6 +216,7 @@ pub fn parse(args: &[String]) -> Result<Parsed, String> {
             "--header-timeout-ms" => options.header_timeout = millis()?,
             "--body-timeout-ms" => options.body_timeout = millis()?,
             "--send-timeout-ms" => options.send_timeout = millis()?,
+            "--send-buffers-mb" => options.send_buffers = count()?.saturating_mul(1 << 20),
             "--allowed-host" => options.allowed_hosts.push(host_name(value)?),
             "--trusted-proxy" => options.trusted_proxies.push(range()?),
             "--proxy-header" => {
@@ -277,6 +283,11 @@ mod tests {
         assert_eq!(options.bind, IpAddr::from([0, 0, 0, 0]));
         assert_eq!(options.port, 0);
         assert_eq!(options.queue, 3);
+        assert_eq!(options.send_buffers, 512 << 20);
+        assert_eq!(
+            run(&["--send-buffers-mb", "64"]).unwrap().send_buffers,
+            64 << 20
+        );
         assert!(run(&["--port", "70000"]).unwrap_err().contains("port"));
         assert!(run(&["--queue", "0"]).unwrap_err().contains("at least 1"));
         assert!(

@@ -57,6 +57,8 @@ pub struct ConnectionLimits {
     pub header_timeout: Duration,
     /// Longest wait for a client to read what it was sent.
     pub send_timeout: Duration,
+    /// The kernel send buffer asked for each connection (`socket::send_buffer`).
+    pub send_buffer: usize,
     /// Longest wait for the requests in flight on shutdown.
     pub shutdown_grace: Duration,
     /// Proxies, which carry many clients: not bound per client.
@@ -128,7 +130,7 @@ pub async fn serve(
             continue;
         };
         METRICS.accepted();
-        let socket = Socket::new(stream, limits.send_timeout);
+        let socket = Socket::new(stream, limits.send_timeout, limits.send_buffer);
         let tracked = Arc::new(tracked);
         let router = router.clone();
         let service = hyper::service::service_fn(move |mut request: hyper::Request<Incoming>| {

@@ -344,6 +344,53 @@ fn honest(server: &Server, id: &str, count: usize) -> Vec<Duration> {
 }
 
 #[test]
+fn steady_slow_readers_hold_the_send_buffers_total_at_most() {
+    // 64 connections from 16 addresses, each pipelining 64 requests for the script with a
+    // 4 KiB receive buffer and reading 1 KiB of it every 50 ms: slowly, but steadily enough
+    // that no send timeout ends them. At --max-connections 80 and --send-buffers-mb 2, each
+    // connection's send buffer is 2 MiB / 80 as the kernel counts it (26 KB; 128 KiB before
+    // the total, 8 MiB for the 64).
+    let server = Server::start(&["--max-connections", "80", "--send-buffers-mb", "2"]);
+    let port = server.port();
+    let (before, _) = queued_on_port(port);
+    let pipeline = format!("GET /app.js HTTP/1.1\r\nHost: {}\r\n\r\n", server.addr).repeat(64);
+    let mut readers: Vec<TcpStream> = (0..64u8)
+        .map(|n| {
+            let source = Ipv4Addr::new(127, 0, 5, 1 + n % 16);
+            let mut stream = server.connect_from_ip(source, Some(4096));
+            stream.write_all(pipeline.as_bytes()).expect("send");
+            stream
+        })
+        .collect();
+    let mut peak = 0;
+    let mut read = 0;
+    let start = Instant::now();
+    while start.elapsed() < Duration::from_secs(4) {
+        for stream in &mut readers {
+            let mut chunk = [0u8; 1024];
+            read += stream.read(&mut chunk).unwrap_or(0);
+        }
+        if start.elapsed() > Duration::from_secs(1) {
+            peak = peak.max(queued_on_port(port).0.saturating_sub(before));
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    println!(
+        "figure: steady slow readers: {peak} bytes queued on 64 server sockets at the peak \
+         (--send-buffers-mb 2 at --max-connections 80), {read} bytes read meanwhile"
+    );
+    assert!(
+        peak > 512 << 10,
+        "the readers should fill their send buffers ({peak} bytes)"
+    );
+    // The total, and a packet's worth over it on each socket.
+    assert!(
+        peak <= (2 << 20) + 64 * 1500,
+        "{peak} bytes queued for 64 steady slow readers"
+    );
+}
+
+#[test]
 fn slow_readers_leave_the_kernel_nothing_to_hold() {
     // 128 connections from one address, each pipelining 64 requests for the script with a
     // 4 KiB receive buffer, never reading.
