@@ -7,8 +7,9 @@
 //
 // The parts, in order: the board; what it shows (the game now, a position looked back at,
 // or one being set up) and the panel beside it; the server's API; playing (click and click,
-// or drag and drop; the keyboard); looking back through the moves; resigning; the game's
-// record (download, copy, import); setting up a position; the review; starting the page.
+// or drag and drop; the keyboard); looking back through the moves; resigning; a game between
+// two people (its offers, clocks, a player away, the rematch); the game's record (download,
+// copy, import); setting up a position; the review; starting the page.
 import { init, Engine, Game, REVIEW, readRecord } from '/halma.js';
 import {
   WHOLE, squareName, coords, drawBoard, enableDrag, markCamps, drawPiece, drawTrail, animate as animateOn,
@@ -16,7 +17,10 @@ import {
 import { loadLanguage, t, errorText, number, translate, prefix, languagePicker, language } from '/i18n.js';
 import { showGuide } from '/guide.js';
 import { withOffline } from '/offline.js';
-import { seatOf, keepSeat, invitationOf, keepInvitation, authorization, follow } from '/friend.js';
+import {
+  seatOf, keepSeat, keepRematchSeat, invitationOf, keepInvitation, authorization, follow,
+  CLOCKS, clocksOf, timeLeft, clockText,
+} from '/friend.js';
 
 // Every word the page shows comes from its language's file (i18n/<lang>.json), by key.
 
@@ -33,7 +37,7 @@ const ui = {
   replayLast: $('replay-last'), replayAt: $('replay-at'),
   review: $('review'), reviewCancel: $('review-cancel'), reviewProgress: $('review-progress'),
   reviewBar: $('review-bar'), reviewCount: $('review-count'), graph: $('graph'),
-  reviewSummary: $('review-summary'), reviewDetail: $('review-detail'),
+  reviewResult: $('review-result'), reviewSummary: $('review-summary'), reviewDetail: $('review-detail'),
   recordDownload: $('record-download'), recordCopy: $('record-copy'), recordImport: $('record-import'),
   importDialog: $('import-dialog'), importText: $('import-text'), importFile: $('import-file'),
   importError: $('import-error'), importStart: $('import-start'), importCancel: $('import-cancel'),
@@ -43,6 +47,11 @@ const ui = {
   setupCancel: $('setup-cancel'),
   playFriend: $('play-friend'), friendPanel: $('friend-panel'), invitation: $('invitation'),
   invitationLink: $('invitation-link'), copyInvitation: $('copy-invitation'), presence: $('presence'),
+  clock: $('clock'), clocks: $('clocks'), clockX: $('clock-x'), clockO: $('clock-o'),
+  claimActions: $('claim-actions'), claim: $('claim'), claimWait: $('claim-wait'), offer: $('offer'),
+  drawOffer: $('draw-offer'), drawAccept: $('draw-accept'), rematchOffer: $('rematch-offer'),
+  rematchAccept: $('rematch-accept'), offerDecline: $('offer-decline'),
+  rematchWatch: $('rematch-watch'), rematchLink: $('rematch-link'),
 };
 
 const SIDES = ['x', 'o'];
@@ -60,11 +69,14 @@ let note = '';           // a message under the status, until the next action
 let board;               // the board as drawBoard made it
 let view = null;         // the ply looked back at (moves played before it); null: the game now
 let flipped = false;     // the board turned half round: o's home camp at the bottom
-let resigned = null;     // {side, ply}: the player resigned this game after `ply` moves
+let ended = null;        // {reason, side, ply}: a game against the computer ended here beyond
+                         // the rules after `ply` moves (`side` lost; null for a draw agreed)
 let review = null;       // {id, start, moves, entries, done, total, running, controller}
 let reviewer = null;     // the engine of reviews, in a worker of its own
 let setup = null;        // {pieces: Map(square -> side), turn} while a position is set up
-let friend = null;       // a game between two people: {you, players, connected, stream}
+let friend = null;       // a game between two people: {you, players, connected, stream, claim}
+let clocks = null;       // its clocks as the state `clocksFrom` gave them (friend.js's clocksOf)
+let clocksFrom = null;
 
 const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
@@ -102,16 +114,16 @@ function buildBoard() {
 
 // ---- what the board and the panel show -------------------------------------------------------
 
-/** Whether the player may move now: the game now, not set up, not resigned, their turn. */
+/** Whether the player may move now: the game now, not set up, not ended here, their turn. */
 function playable() {
-  return !!state && view === null && !setup && !resigned && state.status === 'your_turn'
+  return !!state && view === null && !setup && !ended && state.status === 'your_turn'
     && (!friend || (friend.you === state.turn && friend.connected));
 }
 
 /** The side this page plays: the person's against the computer, the seat's with a friend. */
 const mySide = () => (friend ? friend.you : state.human);
 
-function isOver() { return !!state && (state.status === 'over' || !!resigned); }
+function isOver() { return !!state && (state.status === 'over' || !!ended); }
 
 /** The pieces of a state (or a game's) by square. */
 function piecesOf(s) {
@@ -137,13 +149,30 @@ function shown() {
   return { pieces: piecesOf(s), last: s.last_move, dests: {}, better: marked(view - 1) };
 }
 
+/** The endings beyond the rules, as the state's `reason_code` and a record's `Reason` name them. */
+const ENDINGS = ['resignation', 'agreement', 'time', 'abandonment'];
+
+/**
+ * The words of an ending beyond the rules that `winner` won (null: a draw agreed), from the
+ * seat `you` (null: a watcher's, the sides named).
+ */
+function endingText(reason, winner, you) {
+  if (reason === 'agreement') return t('page.outcome.agreement');
+  const seat = !you ? 'watched' : winner === you ? 'won' : 'lost';
+  return t(`page.outcome.${reason}.${seat}`, { winner, loser: other(winner) });
+}
+
+/** How the game ended, `[what, why]`, or null while it goes on. */
 function describeOutcome() {
-  if (resigned) {
-    return resigned.side === state.human
+  if (ended && ended.reason === 'resignation') {
+    return ended.side === state.human
       ? [t('page.outcome.resigned'), t('page.outcome.resigned_why')]
       : [t('page.outcome.computer_resigned'), t('page.outcome.computer_resigned_why')];
   }
+  // Another ending, kept from an imported record: told as a watcher's, the sides named.
+  if (ended) return [endingText(ended.reason, ended.side && other(ended.side), null), ''];
   const o = state.outcome;
+  if (ENDINGS.includes(o.reason_code)) return [endingText(o.reason_code, o.winner, friend && friend.you), ''];
   if (o.result === 'win' && friend) {
     if (o.winner === friend.you) return [t('page.outcome.you_win'), t('page.outcome.your_pieces')];
     return friend.you
@@ -237,12 +266,12 @@ function renderStatus(targets) {
   if (over) {
     ui.banner.replaceChildren(document.createTextNode(over[0]));
     const small = document.createElement('small');
-    small.textContent = over[1] + ' ' + t('page.play_again');
+    small.textContent = [over[1], t('page.play_again')].filter(Boolean).join(' ');
     ui.banner.appendChild(small);
   }
   // Whose turn it is, always; beside it the hint or the piece picked up; messages under it.
   let text;
-  if (over) text = over[0] + ' ' + over[1];
+  if (over) text = over.filter(Boolean).join(' ');
   else if (friend) text = friendStatus();
   else if (state.status === 'your_turn') {
     // The computer's move just played is named, so that a screen reader says it (#status
@@ -285,7 +314,9 @@ function friendStatus() {
 /** The invitation while the friend has not come, else who is here; the watcher is told so. */
 function renderFriend() {
   ui.friendPanel.hidden = !friend;
+  renderClocks();
   if (!friend) return;
+  renderOffers();
   const claim = friend.you && friend.players && friend.players.inviting ? invitationOf(state.id) : null;
   ui.invitation.hidden = !claim;
   if (claim) {
@@ -293,16 +324,77 @@ function renderFriend() {
     ui.invitationLink.href = link;
     ui.invitationLink.textContent = link;
   }
+  const away = claimState();
   let text;
   if (!friend.connected) text = t('page.friend.unreachable');
   else if (!friend.you) text = t('page.friend.watching');
   else if (!friend.players) text = '';
   else if (friend.players.inviting) text = t('page.friend.waiting');
+  else if (away === 'ready') text = t('page.claim.prompt');
+  else if (away === 'soon') text = t('page.claim.soon', { time: clockText(friend.claim.after * 1000) });
   else text = friend.players[other(friend.you)].here ? t('page.friend.here') : t('page.friend.away');
   if (ui.presence.textContent !== text) ui.presence.textContent = text;
+  ui.claimActions.hidden = away !== 'ready';
+  ui.claim.disabled = busy;
   document.body.dataset.friend = !friend.connected ? 'unreachable' : !friend.you ? 'watching'
     : !friend.players ? 'joining' : friend.players.inviting ? 'waiting'
       : friend.players[other(friend.you)].here ? 'here' : 'away';
+  document.body.dataset.claim = away || 'none';
+}
+
+/**
+ * Whether the player may claim the win from a friend who left: 'ready' once the server's
+ * time has passed (the page counts it from the players' account it was given), 'soon'
+ * before, null when no claim can be made (the friend is here, the game over, the player
+ * chose to keep waiting, or a watcher).
+ */
+function claimState() {
+  const c = friend && friend.you && friend.connected && state.status !== 'over' ? friend.claim : null;
+  if (!c || c.waiting) return null;
+  return performance.now() >= c.at ? 'ready' : 'soon';
+}
+
+/** The offers of a draw (during the game) or a rematch (after it), and the answers to them. */
+function renderOffers() {
+  const you = friend.you;
+  const over = state.status === 'over';
+  const kind = over ? 'rematch' : 'draw';
+  const offered = (state.offers && state.offers[kind]) || null;
+  const playing = !!you && !!friend.players && !friend.players.inviting && !state.rematch;
+  let text = '';
+  if (offered === you) text = t(`page.${kind}.offered`);
+  else if (offered && you) text = t(`page.${kind}.offered_you`);
+  else if (offered) text = t(`page.${kind}.side_offered`, { side: offered });
+  if (ui.offer.textContent !== text) ui.offer.textContent = text;
+  ui.drawOffer.hidden = !playing || over || !!offered;
+  ui.rematchOffer.hidden = !playing || !over || !!offered;
+  ui.drawAccept.hidden = !playing || over || !offered || offered === you;
+  ui.rematchAccept.hidden = !playing || !over || !offered || offered === you;
+  ui.offerDecline.hidden = ui.drawAccept.hidden && ui.rematchAccept.hidden;
+  for (const button of [ui.drawOffer, ui.rematchOffer, ui.drawAccept, ui.rematchAccept, ui.offerDecline]) {
+    button.disabled = busy;
+  }
+  ui.rematchWatch.hidden = !state.rematch;
+  if (state.rematch) ui.rematchLink.href = ui.rematchLink.textContent = `${location.origin}${prefix()}/g/${state.rematch}`;
+  document.body.dataset.offer = offered ? `${kind}-${offered === you ? 'made' : 'received'}` : 'none';
+}
+
+/** Both clocks of a game with clocks, the running one counted down from the server's figures. */
+function renderClocks() {
+  if (state !== clocksFrom) {
+    clocks = clocksOf(state);
+    clocksFrom = state;
+  }
+  ui.clocks.hidden = !clocks;
+  if (!clocks) return;
+  for (const [side, node] of [['x', ui.clockX], ['o', ui.clockO]]) {
+    const left = timeLeft(clocks, side);
+    const running = clocks.running === side && state.status !== 'over';
+    const text = t(running ? 'page.clock.running' : 'page.clock.side', { side, time: clockText(left) });
+    if (node.textContent !== text) node.textContent = text;
+    node.classList.toggle('running', running);
+    node.classList.toggle('low', left < 10_000);
+  }
 }
 
 const invitationLink = (claim) => `${location.origin}${prefix()}/g/${state.id}#join=${claim}`;
@@ -310,17 +402,18 @@ const invitationLink = (claim) => `${location.origin}${prefix()}/g/${state.id}#j
 function renderControls() {
   const n = state.moves.length;
   const at = view === null ? n : view;
-  // No computer plays, advises or takes back in a game between two people; its resignation
-  // is the next part of that game.
-  for (const control of [ui.level.closest('label'), ui.undo, ui.hint, ui.resign]) control.hidden = !!friend;
+  // No computer plays, advises or takes back in a game between two people; its watchers
+  // cannot resign it.
+  for (const control of [ui.level.closest('label'), ui.undo, ui.hint]) control.hidden = !!friend;
+  ui.resign.hidden = !!friend && !friend.you;
   renderFriend();
   ui.level.value = String(state.level || ui.level.value);
-  ui.undo.disabled = busy || !state.can_undo || !!resigned || !!setup;
-  ui.hint.disabled = busy || !!setup || !!resigned || state.status !== 'your_turn';
+  ui.undo.disabled = busy || !state.can_undo || !!ended || !!setup;
+  ui.hint.disabled = busy || !!setup || !!ended || state.status !== 'your_turn';
   ui.newGame.disabled = busy;
   ui.playFriend.disabled = busy;
   ui.resign.disabled = busy || isOver() || !!setup;
-  if (ui.resign.disabled) ui.resignConfirm.hidden = true;
+  if (ui.resign.disabled || ui.resign.hidden) ui.resignConfirm.hidden = true;
   const replay = rules && !setup && n > 0;
   ui.replayFirst.disabled = !replay || at === 0;
   ui.replayBack.disabled = !replay || at === 0;
@@ -523,7 +616,7 @@ async function afterLoad() {
     await sleep(300);
     state = await api('GET', gamePath());
   }
-  if (state.status === 'computer_turn' && !resigned) await computerTurn();
+  if (state.status === 'computer_turn' && !ended) await computerTurn();
 }
 
 /** Plays the player's move `from`-`to`; `dropped`: the piece was carried there already. */
@@ -599,7 +692,7 @@ function showLink() {
   ui.link.replaceChildren(document.createTextNode(t('page.link') + ' '), a);
   stored.set('halma-game', state.id);
   view = null;
-  resigned = loadResignation();
+  ended = loadEnding();
   followFriend();
   if (review && review.id !== state.id) {
     if (review.running) review.controller.abort();
@@ -616,13 +709,19 @@ function followFriend() {
   friend = null;
   if (state.level !== 0) return;
   const seat = seatOf(state.id);
-  friend = { id: state.id, you: seat ? seat.side : null, players: null, connected: true, stream: null };
+  friend = { id: state.id, you: seat ? seat.side : null, players: null, connected: true, stream: null, claim: null };
   const mine = friend;
-  friend.stream = follow(state.id, state.moves.length, {
+  // From the start (no Last-Event-ID): the stream's first state is the game as it is now.
+  friend.stream = follow(state.id, null, {
     state: (s) => liveState(s),
     players: (players) => {
+      // The friend has just come: the game (its clocks) starts now, as the server tells.
+      if (mine.players && mine.players.inviting && !players.inviting) {
+        api('GET', `/api/games/${mine.id}`).then((s) => { if (friend === mine) liveState(s); }, () => {});
+      }
       mine.players = players;
       if (!players.inviting) keepInvitation(mine.id, null);
+      mine.claim = claimOf(mine, players);
       if (friend === mine) render();
     },
     connected: (connected) => {
@@ -633,17 +732,89 @@ function followFriend() {
   });
 }
 
-/** A state from the live stream: the opponent's move shown (played over the board), or a catch-up. */
+/**
+ * When the player may claim the win from the friend the players' account `players` says is
+ * away: `{after, at, waiting}` (the server's seconds, the page's moment, whether the player
+ * chose to keep waiting, kept while the same absence lasts), or null.
+ */
+function claimOf(mine, players) {
+  if (!mine.you || players.claim_in === null || players.claim_in === undefined) return null;
+  const after = players.claim_in;
+  const at = performance.now() + after * 1000;
+  // The page looks again when the time has come.
+  setTimeout(() => { if (friend === mine) render(); }, after * 1000 + 100);
+  return { after, at, waiting: !!(mine.claim && mine.claim.waiting) };
+}
+
+/** What of a friend game's state the page shows: a state that changes none of it is old news. */
+const shownOf = (s) => JSON.stringify([s.moves.length, s.status, s.outcome, s.offers, s.rematch, s.clock]);
+
+/** A state from the live stream: the opponent's move shown (played over the board), an offer, an ending, a catch-up. */
 function liveState(s) {
   if (!friend || !state || s.id !== state.id || s.moves.length < state.moves.length) return;
-  if (s.moves.length === state.moves.length && s.status === state.status) return;
+  if (shownOf(s) === shownOf(state)) return;
   if (busy) { setTimeout(() => liveState(s), 250); return; }
   action(async () => {
     if (s.moves.length === state.moves.length + 1 && s.last_move && view === null) await animate(s.last_move.path);
-    state = s;
-    selected = null;
+    await takeFriendState(s);
   });
 }
+
+/**
+ * Shows `s`, the new state of the friend game shown: says so when the friend declined the
+ * player's offer (or played on, which declines it), and moves to the rematch once there is one.
+ */
+async function takeFriendState(s) {
+  const before = state;
+  state = s;
+  selected = null;
+  const you = friend && friend.you;
+  if (!you || before.id !== s.id) return;
+  for (const kind of ['draw', 'rematch']) {
+    const was = before.offers && before.offers[kind];
+    const is = s.offers && s.offers[kind];
+    const mineMoved = s.moves.length > before.moves.length && s.last_move && s.last_move.side === you;
+    if (was === you && !is && s.status === before.status && !s.rematch && !mineMoved) note = t(`page.${kind}.declined`);
+  }
+  if (s.rematch) await goToRematch(s.rematch);
+}
+
+/** Moves to the rematch `id` of the game shown, the player's secret copied to it. */
+async function goToRematch(id) {
+  keepRematchSeat(state.id, id);
+  startGame(await api('GET', `/api/games/${id}`));
+}
+
+/** Sends the player's `body` to the friend game's `route` (resign, draw, rematch, claim). */
+function friendAction(route, body) {
+  action(async () => { await takeFriendState(await api('POST', gamePath(route), body)); });
+}
+
+ui.drawOffer.addEventListener('click', () => friendAction('draw', { action: 'offer' }));
+ui.drawAccept.addEventListener('click', () => friendAction('draw', { action: 'accept' }));
+ui.rematchOffer.addEventListener('click', () => friendAction('rematch', { action: 'offer' }));
+ui.rematchAccept.addEventListener('click', () => friendAction('rematch', { action: 'accept' }));
+ui.offerDecline.addEventListener('click', () => {
+  friendAction(state.status === 'over' ? 'rematch' : 'draw', { action: 'decline' });
+});
+ui.claim.addEventListener('click', () => friendAction('claim', {}));
+ui.claimWait.addEventListener('click', () => {
+  if (friend && friend.claim) friend.claim.waiting = true;
+  render();
+});
+
+// The running clock counts down here, for the eye; at zero the page asks the server, which
+// decides (it keeps the time; a page never sends one).
+let asked = 0; // when the page last asked, on its clock
+setInterval(() => {
+  if (!clocks || !clocks.running || !state || state.status === 'over' || state !== clocksFrom) return;
+  renderClocks();
+  const now = performance.now();
+  if (timeLeft(clocks, clocks.running) > 0 || busy || now - asked < 2000) return;
+  asked = now;
+  const id = state.id;
+  api('GET', gamePath()).then((s) => { if (state && state.id === id) liveState(s); }, () => {});
+}, 200);
 
 /** Takes the seat an invitation's claim offers in game `id`; a used one leaves the page watching. */
 async function join(id, claim) {
@@ -656,7 +827,10 @@ async function join(id, claim) {
 }
 
 ui.playFriend.addEventListener('click', () => action(async () => {
-  const created = await api('POST', '/api/games', { opponent: 'friend', human: ui.side.value });
+  const body = { opponent: 'friend', human: ui.side.value };
+  const preset = CLOCKS[Number(ui.clock.value)];
+  if (preset) body.clock = { initial: preset[0], increment: preset[1] };
+  const created = await api('POST', '/api/games', body);
   keepSeat(created.id, created.seat);
   keepInvitation(created.id, created.invitation.claim);
   startGame(created);
@@ -785,22 +959,27 @@ document.addEventListener('keydown', (event) => {
 
 // ---- resigning ----------------------------------------------------------------------------------
 
-// The server has no resignation: the page keeps it for the game and the moves it was given
-// at (playing on elsewhere leaves it behind), and writes it into the game's record.
-const RESIGNED = 'halma-resigned:';
+// A game between two people is resigned on the server (it tells the friend at once). A game
+// against the computer has no resignation on the server: the page keeps it for the game and
+// the moves it was given at (playing on elsewhere leaves it behind), and writes it into the
+// game's record; so it does with the other endings of a record imported (`reason`, the side
+// that lost or null for a draw agreed).
+const ENDED = 'halma-resigned:';
 
-function loadResignation() {
+function loadEnding() {
   try {
-    const kept = JSON.parse(stored.get(RESIGNED + state.id));
-    return kept && SIDES.includes(kept.side) && kept.ply === state.moves.length ? kept : null;
+    const kept = JSON.parse(stored.get(ENDED + state.id));
+    const reason = kept && (kept.reason || 'resignation');
+    const fits = reason === 'agreement' ? kept.side === null : ENDINGS.includes(reason) && SIDES.includes(kept.side);
+    return fits && kept.ply === state.moves.length ? { reason, side: kept.side, ply: kept.ply } : null;
   } catch (_) {
     return null;
   }
 }
 
-function saveResignation(side) {
-  resigned = { side, ply: state.moves.length };
-  stored.set(RESIGNED + state.id, JSON.stringify(resigned));
+function saveEnding(reason, side) {
+  ended = { reason, side, ply: state.moves.length };
+  stored.set(ENDED + state.id, JSON.stringify(ended));
 }
 
 ui.resign.addEventListener('click', () => {
@@ -811,7 +990,11 @@ ui.resignNo.addEventListener('click', () => { ui.resignConfirm.hidden = true; })
 ui.resignYes.addEventListener('click', () => {
   ui.resignConfirm.hidden = true;
   if (busy || isOver()) return;
-  saveResignation(state.human);
+  if (friend) {
+    friendAction('resign', {});
+    return;
+  }
+  saveEnding('resignation', state.human);
   selected = null;
   hint = null;
   view = null;
@@ -837,7 +1020,10 @@ function recordText() {
       Site: `${location.origin}${prefix()}/g/${state.id}`, Date: today(),
       X: names.x, O: names.o, Level: String(state.level),
     };
-    return game.record(tags, { resigned: resigned ? resigned.side : null });
+    const o = state.outcome;
+    const ending = ended ? { reason: ended.reason, winner: ended.side && other(ended.side) }
+      : ENDINGS.includes(o.reason_code) ? { reason: o.reason_code, winner: o.winner } : null;
+    return game.record(tags, { ending });
   } finally {
     game.free();
   }
@@ -885,7 +1071,7 @@ ui.importStart.addEventListener('click', () => {
  * side the record does not give to the computer (`halma level N`, as this page names it;
  * else the side chosen above), at the record's level.
  */
-async function importGame({ game, tags, resigned: gaveUp }) {
+async function importGame({ game, tags, reason, winner }) {
   let s;
   try { s = game.state(); } finally { game.free(); }
   const computer = SIDES.find((side) => COMPUTER.test(tags[side.toUpperCase()] || ''));
@@ -900,7 +1086,7 @@ async function importGame({ game, tags, resigned: gaveUp }) {
     created = (await api('POST', `/api/games/${created.id}/${route}`, { move, ply: created.moves.length })).state;
   }
   startGame(created);
-  if (gaveUp) saveResignation(gaveUp);
+  if (ENDINGS.includes(reason)) saveEnding(reason, winner && other(winner));
   note = '';
   await afterLoad();
 }
@@ -1080,10 +1266,15 @@ function renderReview() {
   }
   const done = r && r.entries ? r : null;
   drawGraph(done);
+  // The review says how the game ended (a resignation, a flag...) above each side's marks.
+  const over = done && done.moves.length === state.moves.length ? describeOutcome() : null;
+  ui.reviewResult.textContent = over ? over[0] : '';
+  ui.reviewResult.hidden = !over;
   ui.reviewSummary.replaceChildren(...(done ? SIDES.map((side) => {
     const line = document.createElement('span');
     const count = (mark) => done.entries.filter((e) => e.turn === side && e.mark === mark).length;
-    const player = t(side === state.human ? 'page.review.you' : 'page.review.computer', { side });
+    const player = t(side === mySide() ? 'page.review.you'
+      : !friend ? 'page.review.computer' : friend.you ? 'page.review.friend' : 'page.review.side', { side });
     line.textContent = t('page.review.summary', { player, mistakes: count('mistake'), blunders: count('blunder') });
     return line;
   }) : []));
@@ -1161,6 +1352,9 @@ async function start() {
     return;
   }
   translate();
+  // A preset reads as players write it: minutes, plus seconds added at each move (its label says so).
+  ui.clock.replaceChildren(...CLOCKS.map((preset, i) => new Option(preset
+    ? `${preset[0] / 60}+${preset[1]}` : t('page.clock.none'), String(i))));
   ui.status.textContent = t('page.loading');
   languagePicker(ui.lang);
   flipped = stored.get('halma-flipped') === '1';
@@ -1188,6 +1382,8 @@ async function start() {
     }
     if (!state) state = await api('POST', '/api/games', { human: ui.side.value });
     if (claim && state.level === 0 && !seatOf(state.id)) await join(state.id, claim[1]);
+    // A game a rematch followed: its link (below the game) opens the rematch in the player's seat.
+    if (state.rematch) keepRematchSeat(state.id, state.rematch);
     showLink();
     ui.side.value = state.human;
     markCamps(board.cells, state.camps);

@@ -1,6 +1,7 @@
 // A game between two people (docs/live.md): the seats' secrets this browser holds, the
-// invitation it may hand out, and the game's live stream, read with `fetch` so that the
-// secret (`Authorization`) and the last move seen (`Last-Event-ID`) go with it.
+// invitation it may hand out, the game's live stream, read with `fetch` so that the secret
+// (`Authorization`) and the last change seen (`Last-Event-ID`) go with it, and its clocks,
+// counted down here for the eye from the server's figures (the server keeps the time).
 
 const SEAT = 'halma-seat:';     // + game id: {side, secret}
 const INVITE = 'halma-invite:'; // + game id: the invitation's claim, until the friend joins
@@ -20,6 +21,41 @@ export function seatOf(id) {
 
 /** Keeps the seat `{side, secret}` of game `id` in this browser. */
 export function keepSeat(id, seat) { store.set(SEAT + id, { side: seat.side, secret: seat.secret }); }
+
+/**
+ * Keeps the seat of the rematch `to` of game `from`: the same secret (the server copied its
+ * digest), the other side.
+ */
+export function keepRematchSeat(from, to) {
+  const seat = seatOf(from);
+  if (seat && !seatOf(to)) keepSeat(to, { side: seat.side === 'x' ? 'o' : 'x', secret: seat.secret });
+}
+
+/** The clocks "Play a friend" offers: none, then [minutes in seconds, increment in seconds]. */
+export const CLOCKS = [null, [180, 2], [300, 3], [600, 5]];
+
+/**
+ * The clocks of the state `s` as they stand when it arrives: `{x, o, running, at}` (each
+ * side's milliseconds as the server wrote them, the side whose clock runs, the page's moment),
+ * or null for a game without clocks.
+ */
+export function clocksOf(s) {
+  const c = s && s.clock;
+  return c ? { x: c.x_ms, o: c.o_ms, running: c.running, at: performance.now() } : null;
+}
+
+/** The milliseconds left to `side` by `clocks` now, the running clock counted down here. */
+export function timeLeft(clocks, side) {
+  const running = clocks.running === side ? performance.now() - clocks.at : 0;
+  return Math.max(0, clocks[side] - running);
+}
+
+/** Milliseconds as a clock shows them: `4:05`, and tenths in the last ten seconds (`0:09.4`). */
+export function clockText(ms) {
+  if (ms < 10_000) return `0:0${(Math.floor(ms / 100) / 10).toFixed(1)}`;
+  const seconds = Math.ceil(ms / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
 
 /** The invitation's claim of game `id` this browser made, while it may still be used. */
 export function invitationOf(id) {
