@@ -7,7 +7,10 @@
 // and a stranger's forged move is refused; eight plies are played from the start. A second
 // game, made from a position x wins in one (a whole game is some hundred clicks), is played to
 // its end on both players' pages, the watcher's following. axe-core looks at the invitation.
-// Without HALMA_TEST_POSTGRES (outside CI) both players use run.sh's one server (SQLite).
+// The game's life, a page pair each, from positions near the end: a resignation (told to the
+// friend and a watcher, in the record); a draw offered and declined, one that lapses when a
+// move is made, one accepted (in the record and the review). Without HALMA_TEST_POSTGRES
+// (outside CI) both players use run.sh's one server (SQLite).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -68,10 +71,11 @@ after(async () => {
 /**
  * A fresh browser at `url`, reduced motion; page errors collected. With `seat` (the
  * `{id, side, secret}` the server gave its creator), the browser holds that seat, as the page
- * that made the game would.
+ * that made the game would; `script` runs in each of its pages before the page's own.
  */
-async function open(url, seat) {
+async function open(url, seat, script) {
   const context = await browser.newContext({ reducedMotion: 'reduce', bypassCSP: true });
+  if (script) await context.addInitScript(script);
   if (seat) {
     const kept = [`halma-seat:${seat.id}`, JSON.stringify({ side: seat.side, secret: seat.secret })];
     await context.addInitScript(([key, value]) => localStorage.setItem(key, value), kept);
@@ -112,15 +116,10 @@ test('two people play by link through two server processes; a watcher follows; a
   const match = invitation.match(/\/g\/([0-9a-f]{32})#join=(.+)$/);
   assert.ok(match, invitation);
   const [, id] = match;
-  // No computer in a friend game: its level, hint and undo are not offered.
-  for (const control of ['#hint', '#undo', '#resign']) assert.equal(await x.page.isVisible(control), false, control);
-
-  await x.page.addScriptTag({ path: AXE });
-  const findings = await x.page.evaluate(async () => {
-    const result = await globalThis.axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
-  });
-  assert.deepEqual(findings, []);
+  // No computer in a friend game: its level, hint and undo are not offered; resigning is.
+  for (const control of ['#hint', '#undo']) assert.equal(await x.page.isVisible(control), false, control);
+  assert.equal(await x.page.isVisible('#resign'), true);
+  assert.deepEqual(await axeFindings(x.page), []);
 
   // o opens the invitation through the other process; the fragment leaves the address bar.
   const o = await open(`${second}g/${id}#join=${match[2]}`);
@@ -196,4 +195,108 @@ test('a friend game is played to its end on both pages through two processes', a
   assert.equal(game.status, 'over');
   assert.deepEqual(game.moves, ['c11-b12']);
   for (const side of [x, o, watcher]) assert.deepEqual(side.errors, []);
+});
+
+/** Downloads the record `page` writes. */
+async function recordOf(page) {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#record-download')]);
+  let text = '';
+  for await (const chunk of await download.createReadStream()) text += chunk;
+  return text;
+}
+
+/** The serious and critical findings of axe-core on `page`. */
+async function axeFindings(page) {
+  await page.addScriptTag({ path: AXE });
+  return page.evaluate(async () => {
+    const result = await globalThis.axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+  });
+}
+
+/**
+ * A friend game made through the API (`body`: its position, clock...) on the first process:
+ * x's page holds the creator's seat there, o's joins through the second; each `times[side]`
+ * is a script run in that page before its own (a page that lies about the time).
+ */
+async function friendGame(body, times = {}) {
+  const response = await fetch(`${first}api/games`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ opponent: 'friend', ...body }),
+  });
+  assert.equal(response.status, 201);
+  const made = await response.json();
+  const x = await open(`${first}g/${made.id}`, { id: made.id, ...made.seat }, times.x);
+  const o = await open(`${second}g/${made.id}#join=${made.invitation.claim}`, null, times.o);
+  await shows(o.page, 0, 'here');
+  await shows(x.page, 0, 'here');
+  return { id: made.id, x, o };
+}
+
+/** Waits until `page` shows the game over, idle, its status saying `words`. */
+async function ended(page, words) {
+  await page.waitForSelector('body[data-status="over"][data-busy="false"]', { timeout: TIMEOUT });
+  assert.match(await page.textContent('#status'), words);
+}
+
+/** The game `id` as the second process keeps it. */
+async function served(id) {
+  return (await fetch(`${second}api/games/${id}`)).json();
+}
+
+test('a resignation ends the game on every page and in the record', async () => {
+  const { id, x, o } = await friendGame({ position: WIN_IN_ONE });
+  const watcher = await open(`${second}g/${id}`);
+  await shows(watcher.page, 0, 'watching');
+  assert.equal(await watcher.page.isVisible('#resign'), false);
+
+  // o resigns, asked first; everyone is told at once.
+  await o.page.click('#resign');
+  assert.equal(await o.page.evaluate(() => document.activeElement.id), 'resign-yes');
+  await o.page.keyboard.press('Enter');
+  await ended(o.page, /You resigned: your friend won/);
+  await ended(x.page, /You won: your friend resigned/);
+  await ended(watcher.page, /x won: o resigned/);
+  const game = await served(id);
+  assert.deepEqual([game.status, game.outcome.winner, game.outcome.reason_code], ['over', 'x', 'resignation']);
+  assert.match(await recordOf(x.page), /\[Result "1-0"\]\n\[Reason "resignation"\]\n/);
+
+  for (const side of [x, o, watcher]) assert.deepEqual(side.errors, []);
+  for (const side of [x, o, watcher]) await side.context.close();
+});
+
+test('a draw offered is declined, lapses when a move is made, and is accepted', async () => {
+  const { id, x, o } = await friendGame({});
+  // x offers; o is told at once and declines; x is told.
+  await x.page.click('#draw-offer');
+  await x.page.waitForSelector('body[data-offer="draw-made"][data-busy="false"]', { timeout: TIMEOUT });
+  await o.page.waitForSelector('body[data-offer="draw-received"]', { timeout: TIMEOUT });
+  assert.match(await o.page.textContent('#offer'), /Your friend offers a draw/);
+  assert.deepEqual(await axeFindings(o.page), []);
+  await o.page.click('#offer-decline');
+  await x.page.waitForSelector('body[data-offer="none"]', { timeout: TIMEOUT });
+  await x.page.waitForFunction(() => /declined/.test(document.getElementById('note').textContent), null, { timeout: TIMEOUT });
+
+  // o offers; x plays on instead: the offer lapses on both pages.
+  await o.page.click('#draw-offer');
+  await x.page.waitForSelector('body[data-offer="draw-received"]', { timeout: TIMEOUT });
+  await playOne(x.page);
+  for (const page of [x.page, o.page]) await page.waitForSelector('body[data-offer="none"][data-ply="1"]', { timeout: TIMEOUT });
+  assert.equal((await served(id)).offers.draw, null);
+
+  // o offers again; x accepts: drawn by agreement, on both pages and in the record.
+  await o.page.click('#draw-offer');
+  await x.page.waitForSelector('body[data-offer="draw-received"]', { timeout: TIMEOUT });
+  await x.page.click('#draw-accept');
+  await ended(x.page, /Drawn by agreement/);
+  await ended(o.page, /Drawn by agreement/);
+  const game = await served(id);
+  assert.deepEqual([game.outcome.result, game.outcome.reason_code], ['draw', 'agreement']);
+  assert.match(await recordOf(o.page), /\[Result "1\/2-1\/2"\]\n\[Reason "agreement"\]\n/);
+  // The review of the game says how it ended.
+  await o.page.waitForSelector('body[data-review="done"]', { timeout: TIMEOUT });
+  assert.equal(await o.page.textContent('#review-result'), 'Drawn by agreement.');
+  for (const side of [x, o]) assert.deepEqual(side.errors, []);
+  for (const side of [x, o]) await side.context.close();
 });
