@@ -49,6 +49,7 @@ pub fn router(app: &Arc<App>) -> Router<Arc<App>> {
         .route("/join", changes(post(friend::join)))
         .route("/resign", changes(post(friend::resign)))
         .route("/draw", changes(post(friend::draw)))
+        .route("/rematch", changes(post(friend::rematch)))
         .route("/players", get(friend::players))
         .route("/live", get(friend::follow));
     Router::new()

@@ -168,6 +168,9 @@ pub enum ApiError {
     /// An answer to an offer that the opponent has not made.
     #[error("your opponent has no offer standing to answer")]
     NoOffer,
+    /// A rematch asked of a game that is not over.
+    #[error("a rematch is for a game that is over; this one goes on")]
+    NotOver,
     /// The live streams are at their bound, the client's or the server's.
     #[error("too many live streams are open; try again in a moment")]
     TooManyLive,
@@ -280,6 +283,7 @@ impl ApiError {
             ApiError::ComputerGame => (StatusCode::CONFLICT, "computer_game"),
             ApiError::OfferPending => (StatusCode::CONFLICT, "offer_pending"),
             ApiError::NoOffer => (StatusCode::CONFLICT, "no_offer"),
+            ApiError::NotOver => (StatusCode::CONFLICT, "not_over"),
             ApiError::NoEngine => (StatusCode::NOT_IMPLEMENTED, "no_engine"),
             ApiError::StoreFull(_) => (StatusCode::SERVICE_UNAVAILABLE, "store_full"),
             ApiError::Unavailable => (StatusCode::SERVICE_UNAVAILABLE, "unavailable"),
@@ -421,6 +425,7 @@ mod tests {
             ApiError::ComputerGame,
             ApiError::OfferPending,
             ApiError::NoOffer,
+            ApiError::NotOver,
             ApiError::NoEngine,
             ApiError::StoreFull(1),
             ApiError::Unavailable,

@@ -305,6 +305,11 @@ fn every_error_a_client_can_provoke_has_its_code() {
         409,
         "offer_pending",
     );
+    check(
+        as_player("rematch", r#"{"action": "offer"}"#),
+        409,
+        "not_over",
+    );
     let computer = live.new_game(json!({}));
     check(
         live.post(&format!("/api/games/{computer}/resign"), json!({})),

@@ -466,7 +466,16 @@ fn friends(c: &mut Contract) {
                 "friend draw accept own",
                 bearer(post(at("/draw"), r#"{"action": "accept"}"#), secret),
             ),
+            (
+                "friend rematch not over",
+                bearer(post(at("/rematch"), offer), secret),
+            ),
             ("friend resign", bearer(post(at("/resign"), "{}"), secret)),
+            ("friend rematch stranger", post(at("/rematch"), offer)),
+            (
+                "friend rematch offer",
+                bearer(post(at("/rematch"), offer), secret),
+            ),
             (
                 "friend resign again",
                 bearer(post(at("/resign"), ""), secret),

@@ -209,3 +209,108 @@ fn a_draw_is_offered_declined_lapses_and_is_agreed() {
     let (_, mut back) = Stream::open(&server, Ipv4Addr::new(127, 0, 0, 8), &id, None, &header);
     assert_eq!(back.next().expect("the players").kind, "players");
 }
+
+/// A rematch offered through `a` and accepted through `b` (one server, or two processes on
+/// one database): seen by the streams of both, the sides swapped, the seats carried over.
+fn rematch_between(a: &Server, b: &Server) {
+    let (id, x, invitation) = friend_game(a, "x");
+    let o = join(b, &id, &invitation);
+    let at = |route: &str| format!("/api/games/{id}{route}");
+    let rematch = |server: &Server, secret: Option<&str>, action: &str| {
+        let body = json!({ "action": action }).to_string();
+        call(server, 2, "POST", &at("/rematch"), secret, &body)
+    };
+    let (_, mut on_a) = Stream::open(a, Ipv4Addr::new(127, 0, 0, 8), &id, None, "");
+    let (_, mut on_b) = Stream::open(b, Ipv4Addr::new(127, 0, 0, 9), &id, None, "");
+    next_state(&mut on_a);
+    next_state(&mut on_b);
+    assert_eq!(
+        refused(rematch(a, Some(&x), "offer")),
+        (409, "not_over".to_owned())
+    );
+    let (status, _) = call(a, 1, "POST", &at("/resign"), Some(&x), "");
+    assert_eq!(status, 200);
+
+    // Only the players offer and answer; an offer stands once.
+    for secret in [None, Some(forged(&x)), Some(invitation.clone())] {
+        let answer = rematch(b, secret.as_deref(), "offer");
+        assert_eq!(refused(answer), (403, "not_a_player".to_owned()));
+    }
+    assert_eq!(
+        refused(rematch(a, Some(&x), "accept")),
+        (409, "no_offer".to_owned())
+    );
+    let (status, offered) = rematch(a, Some(&x), "offer");
+    assert_eq!((status, &offered["offers"]["rematch"]), (200, &json!("x")));
+    assert_eq!(
+        refused(rematch(a, Some(&x), "offer")),
+        (409, "offer_pending".to_owned())
+    );
+
+    // o accepts through b: a new game, named in this one's state, on both processes' streams;
+    // asked again by either player, the same one.
+    let (status, accepted) = rematch(b, Some(&o), "accept");
+    assert_eq!(status, 200, "{accepted}");
+    let new = accepted["rematch"]
+        .as_str()
+        .expect("the new game")
+        .to_owned();
+    assert_eq!(accepted["offers"]["rematch"], Value::Null);
+    for stream in [&mut on_a, &mut on_b] {
+        let seen = stream.until("state", |s| !s["rematch"].is_null());
+        assert_eq!(seen["rematch"], json!(new));
+    }
+    for (server, secret, action) in [(a, &o, "accept"), (b, &x, "offer"), (a, &x, "accept")] {
+        let (status, again) = rematch(server, Some(secret), action);
+        assert_eq!((status, &again["rematch"]), (200, &json!(new)), "{action}");
+    }
+
+    // The new game: sides swapped (x's player now plays o), both seats taken by the old
+    // secrets, nothing to join; o's player, now x, moves first.
+    let (status, game) = a.get(&format!("/api/games/{new}"));
+    assert_eq!(status, 200);
+    assert_eq!((&game["human"], &game["turn"]), (&json!("o"), &json!("x")));
+    assert_eq!(moves(&game), 0);
+    let players = |secret: &str| {
+        let path = format!("/api/games/{new}/players");
+        call(b, 2, "GET", &path, Some(secret), "").1
+    };
+    let seen = players(&x);
+    assert_eq!(
+        (&seen["you"], &seen["inviting"]),
+        (&json!("o"), &json!(false))
+    );
+    assert_eq!(
+        (&seen["x"]["taken"], &seen["o"]["taken"]),
+        (&json!(true), &json!(true))
+    );
+    assert_eq!(players(&o)["you"], "x");
+    let mv = json!({ "move": "l2-k3", "ply": 0 }).to_string();
+    let path = format!("/api/games/{new}/move");
+    let answer = call(b, 1, "POST", &path, Some(&x), &mv);
+    assert_eq!(refused(answer), (409, "not_your_turn".to_owned()));
+    let (status, played) = call(b, 2, "POST", &path, Some(&o), &mv);
+    assert_eq!(status, 200, "{played}");
+    let join_path = format!("/api/games/{new}/join");
+    let answer = call(a, 3, "POST", &join_path, Some(&invitation), "");
+    assert_eq!(refused(answer), (409, "seat_taken".to_owned()));
+}
+
+#[test]
+fn a_rematch_swaps_the_sides_and_keeps_the_seats() {
+    let server = Server::start(&[]);
+    rematch_between(&server, &server);
+}
+
+/// Two processes on one PostgreSQL: a rematch offered through one and accepted through the
+/// other is seen by the streams of both.
+#[test]
+fn a_rematch_through_two_processes_is_seen_by_both() {
+    let Some(url) = common::postgres() else {
+        return;
+    };
+    let url = common::postgres_schema(&url);
+    let a = Server::start_with(&url, &[], None);
+    let b = Server::start_with(&url, &[], None);
+    rematch_between(&a, &b);
+}

@@ -19,7 +19,7 @@ use std::sync::Arc;
 use axum::extract::{Query, State};
 use axum::http::{HeaderMap, header};
 use axum::response::{IntoResponse, Response};
-use halma::Side;
+use halma::{Game, Side};
 use serde::Deserialize;
 use serde_json::json;
 
@@ -27,7 +27,7 @@ use crate::app::App;
 use crate::clients::Client;
 use crate::error::ApiError;
 use crate::extract::{Body, GameId, RequestBody};
-use crate::games::{GameError, Session};
+use crate::games::{GameError, NO_COMPUTER, Session};
 use crate::reply::Reply;
 use crate::search::ongoing;
 use crate::state::state;
@@ -253,4 +253,99 @@ pub async fn draw(
         Ok(())
     })
     .await
+}
+
+/// `POST /api/games/{id}/rematch`: the player offers a rematch of the game that is over,
+/// or answers the opponent's offer; both wanting it, a new game between the same two
+/// people, the sides swapped, each seat held by its player's secret of this game (no
+/// invitation). This game's state names it (`rematch`); asked again, the same one.
+pub async fn rematch(
+    State(app): State<Arc<App>>,
+    GameId(id): GameId,
+    headers: HeaderMap,
+    Body(OfferBody { action }): Body<OfferBody>,
+) -> Result<Response, ApiError> {
+    let read = app.games.load(&id).await?;
+    let seats = seats_of(&app, &id).await?.ok_or(ApiError::ComputerGame)?;
+    let side = seats
+        .side_of(bearer(&headers))
+        .ok_or(ApiError::NotAPlayer)?;
+    if !read.session.over() {
+        return Err(ApiError::NotOver);
+    }
+    let life = read.session.life.clone().unwrap_or_default();
+    if life.rematch.is_some() {
+        return Ok(Reply(state(&id, &read.session)).into_response());
+    }
+    // The new game is made first, named by this game's change only if that is still agreed.
+    let mut standing = life.offers.rematch;
+    let made = match life::answer(&mut standing, side, action)? {
+        Answer::Agreed => Some(rematch_of(&app, &read.session, &seats).await?),
+        Answer::Stands => None,
+    };
+    let changed = app
+        .games
+        .modify(&id, Some(read), |session| {
+            let life = life_of(session);
+            if life.rematch.is_some() {
+                return Err(ApiError::Conflict("the rematch was made meanwhile".into()));
+            }
+            let agreed = life::answer(&mut life.offers.rematch, side, action)? == Answer::Agreed;
+            match (agreed, &made) {
+                (true, Some(new)) => life.rematch = Some(new.clone()),
+                (true, None) => {
+                    return Err(ApiError::Conflict(
+                        "the rematch offer changed meanwhile; ask again".into(),
+                    ));
+                }
+                (false, _) => {}
+            }
+            Ok(agreed)
+        })
+        .await;
+    let unused = match &changed {
+        Ok((agreed, _)) => !agreed,
+        Err(_) => true,
+    };
+    if let (true, Some(new)) = (unused, &made) {
+        // The seats go with the game (`seats::forget_orphans`).
+        let _ = app.games.delete(new).await;
+    }
+    match changed {
+        Ok((_, game)) => {
+            app.live.changed(&id);
+            Ok(Reply(state(&id, &game.session)).into_response())
+        }
+        Err(error) => {
+            // Made by the other player's request meanwhile: the same rematch.
+            let now = app.games.load(&id).await?;
+            match now
+                .session
+                .life
+                .as_ref()
+                .and_then(|life| life.rematch.as_ref())
+            {
+                Some(_) => Ok(Reply(state(&id, &now.session)).into_response()),
+                None => Err(error),
+            }
+        }
+    }
+}
+
+/// Stores the rematch of the game `old`, whose seats are `seats`: the same start and rules,
+/// the sides swapped, both seats taken; its id.
+async fn rematch_of(app: &App, old: &Session, seats: &seats::Seats) -> Result<String, ApiError> {
+    let session = Session {
+        game: Arc::new(Game::from_position(*old.game.start_position())),
+        human: old.human.other(),
+        level: NO_COMPUTER,
+        thinking: None,
+        life: Some(Life::default()),
+    };
+    let id = app.games.create(&session, app.max_games).await?;
+    if let Err(error) = seats::swapped(app.games.store(), &id, seats).await {
+        let _ = app.games.delete(&id).await;
+        return Err(GameError::from(error).into());
+    }
+    Ok(id)
 }

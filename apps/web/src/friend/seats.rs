@@ -132,6 +132,23 @@ pub async fn load(store: &Store, id: &str) -> Result<Option<Seats>, StoreError> 
     }))
 }
 
+/// Stores the seats of the game `id`, a rematch of the game whose seats are `old`, with the
+/// sides swapped: each player's secret of the old game holds the other side's seat here
+/// (the digests are copied, none is made), and no invitation is open.
+pub async fn swapped(store: &Store, id: &str, old: &Seats) -> Result<(), StoreError> {
+    let query = sqlx::query(
+        "INSERT INTO halma_seats (id, creator, creator_hash, invitation_hash, joiner_hash, \
+         x_here_until, o_here_until) VALUES ($1, $2, $3, NULL, $4, 0, 0)",
+    )
+    .bind(id.to_owned())
+    .bind(old.creator.other().to_string())
+    .bind(old.creator_hash.clone())
+    .bind(old.joiner_hash.clone())
+    .execute(store.pool());
+    store.timed(Query::Create, query).await?;
+    Ok(())
+}
+
 /// Takes the joiner's seat of the game `id` with `invitation`: its new secret, or `None`
 /// when the invitation is not this game's open one (spent by whoever came first, or wrong).
 pub async fn join(store: &Store, id: &str, invitation: &str) -> Result<Option<String>, StoreError> {
