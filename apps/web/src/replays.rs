@@ -95,10 +95,14 @@ impl Replays {
     }
 
     /// Keeps `game`, the game `id` at `version` of its row, if it is long enough to be worth
-    /// it and fits.
+    /// it and fits, and no later version of it is kept (a slow replay finishing after a
+    /// change was kept).
     pub fn keep(&self, id: &str, version: i64, game: Arc<Game>) {
         let plies = game.moves().len();
         let mut kept = lock(&self.kept);
+        if kept.games.get(id).is_some_and(|old| old.version > version) {
+            return;
+        }
         if let Some(old) = kept.games.remove(id) {
             kept.plies -= old.game.moves().len();
         }
@@ -178,10 +182,12 @@ pub mod tests {
         // Short games are not kept: replaying them costs less than keeping them.
         replays.keep("c", 1, game(3));
         assert!(replays.get("c").is_none());
-        // Keeping a game again replaces it, and its state.
-        replays.keep("a", 8, long);
+        // Keeping a game again replaces it, and its state; an older version does not.
+        replays.keep("a", 8, Arc::clone(&long));
         assert_eq!(replays.get("a").map(|(version, _)| version), Some(8));
         assert!(replays.shown("a", 7).is_none() && replays.shown("a", 8).is_none());
+        replays.keep("a", 6, long);
+        assert_eq!(replays.get("a").map(|(version, _)| version), Some(8));
         assert_eq!(replays.plies(), 4);
     }
 
