@@ -334,7 +334,9 @@ function renderFriend() {
   else if (away === 'soon') text = t('page.claim.soon', { time: clockText(friend.claim.after * 1000) });
   else text = friend.players[other(friend.you)].here ? t('page.friend.here') : t('page.friend.away');
   if (ui.presence.textContent !== text) ui.presence.textContent = text;
-  ui.claimActions.hidden = away !== 'ready';
+  // Kept waiting, the player may still claim the win: only the question goes.
+  ui.claimActions.hidden = away !== 'ready' && away !== 'waiting';
+  ui.claimWait.hidden = away !== 'ready';
   ui.claim.disabled = busy;
   document.body.dataset.friend = !friend.connected ? 'unreachable' : !friend.you ? 'watching'
     : !friend.players ? 'joining' : friend.players.inviting ? 'waiting'
@@ -344,14 +346,15 @@ function renderFriend() {
 
 /**
  * Whether the player may claim the win from a friend who left: 'ready' once the server's
- * time has passed (the page counts it from the players' account it was given), 'soon'
- * before, null when no claim can be made (the friend is here, the game over, the player
- * chose to keep waiting, or a watcher).
+ * time has passed (the page counts it from the players' account it was given), 'waiting'
+ * then if the player chose to keep waiting, 'soon' before, null when no claim can be made
+ * (the friend is here, the game over, or a watcher).
  */
 function claimState() {
   const c = friend && friend.you && friend.connected && state.status !== 'over' ? friend.claim : null;
-  if (!c || c.waiting) return null;
-  return performance.now() >= c.at ? 'ready' : 'soon';
+  if (!c) return null;
+  if (performance.now() < c.at) return 'soon';
+  return c.waiting ? 'waiting' : 'ready';
 }
 
 /** The offers of a draw (during the game) or a rematch (after it), and the answers to them. */
@@ -801,6 +804,7 @@ ui.claim.addEventListener('click', () => friendAction('claim', {}));
 ui.claimWait.addEventListener('click', () => {
   if (friend && friend.claim) friend.claim.waiting = true;
   render();
+  ui.claim.focus();
 });
 
 // The running clock counts down here, for the eye; at zero the page asks the server, which
