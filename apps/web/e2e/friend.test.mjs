@@ -8,7 +8,8 @@
 // game, made from a position x wins in one (a whole game is some hundred clicks), is played to
 // its end on both players' pages, the watcher's following. axe-core looks at the invitation.
 // The game's life, a page pair each, from positions near the end: a resignation (told to the
-// friend and a watcher, in the record); a draw offered and declined, one that lapses when a
+// friend and a watcher, in the record) and a rematch (both pages move to it, sides swapped,
+// no invitation); a draw offered and declined, one that lapses when a
 // move is made, one accepted (in the record and the review). Without HALMA_TEST_POSTGRES
 // (outside CI) both players use run.sh's one server (SQLite).
 import { test, before, after } from 'node:test';
@@ -245,7 +246,7 @@ async function served(id) {
   return (await fetch(`${second}api/games/${id}`)).json();
 }
 
-test('a resignation ends the game on every page and in the record', async () => {
+test('a resignation ends the game on every page and in the record; a rematch moves both pages to a new game', async () => {
   const { id, x, o } = await friendGame({ position: WIN_IN_ONE });
   const watcher = await open(`${second}g/${id}`);
   await shows(watcher.page, 0, 'watching');
@@ -261,6 +262,34 @@ test('a resignation ends the game on every page and in the record', async () => 
   const game = await served(id);
   assert.deepEqual([game.status, game.outcome.winner, game.outcome.reason_code], ['over', 'x', 'resignation']);
   assert.match(await recordOf(x.page), /\[Result "1-0"\]\n\[Reason "resignation"\]\n/);
+
+  // o offers a rematch and x declines: o is told. Then x offers; o sees it and accepts; both
+  // pages go to the new game, sides swapped.
+  await o.page.click('#rematch-offer');
+  await x.page.waitForSelector('body[data-offer="rematch-received"]', { timeout: TIMEOUT });
+  await x.page.click('#offer-decline');
+  await o.page.waitForSelector('body[data-offer="none"]', { timeout: TIMEOUT });
+  await o.page.waitForFunction(() => /declined the rematch/.test(document.getElementById('note').textContent), null, { timeout: TIMEOUT });
+  await x.page.click('#rematch-offer');
+  await o.page.waitForSelector('body[data-offer="rematch-received"]', { timeout: TIMEOUT });
+  assert.match(await o.page.textContent('#offer'), /rematch/);
+  assert.deepEqual(await axeFindings(o.page), []);
+  await o.page.click('#rematch-accept');
+  await o.page.waitForURL((url) => !url.pathname.endsWith(id), { timeout: TIMEOUT });
+  const rematch = (await served(id)).rematch;
+  assert.match(rematch, /^[0-9a-f]{32}$/);
+  for (const page of [x.page, o.page]) {
+    await page.waitForURL(`**/g/${rematch}`, { timeout: TIMEOUT });
+    await shows(page, 0, 'here');
+  }
+  await watcher.page.waitForSelector(`#rematch-link[href$="/g/${rematch}"]`, { state: 'visible', timeout: TIMEOUT });
+  // The old o now plays x, with no invitation: its move reaches the old x, now o.
+  const players = await (await o.page.request.get(`${second}api/games/${rematch}/players`, {
+    headers: { Authorization: `Bearer ${await o.page.evaluate((g) => JSON.parse(localStorage.getItem(`halma-seat:${g}`)).secret, rematch)}` },
+  })).json();
+  assert.deepEqual([players.you, players.inviting], ['x', false]);
+  await playOne(o.page);
+  for (const page of [x.page, o.page]) await shows(page, 1);
 
   for (const side of [x, o, watcher]) assert.deepEqual(side.errors, []);
   for (const side of [x, o, watcher]) await side.context.close();
