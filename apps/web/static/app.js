@@ -808,17 +808,19 @@ ui.claimWait.addEventListener('click', () => {
 });
 
 // The running clock counts down here, for the eye; at zero the page asks the server, which
-// decides (it keeps the time; a page never sends one).
-let asked = 0; // when the page last asked, on its clock
+// decides (it keeps the time; a page never sends one), at most every ten ticks (2 s): ticks,
+// not the page's clock, which may be wrong.
+const TICK_MS = 200;
+let askIn = 0; // ticks until the page may ask again
 setInterval(() => {
+  if (askIn > 0) askIn--;
   if (!clocks || !clocks.running || !state || state.status === 'over' || state !== clocksFrom) return;
   renderClocks();
-  const now = performance.now();
-  if (timeLeft(clocks, clocks.running) > 0 || busy || now - asked < 2000) return;
-  asked = now;
+  if (timeLeft(clocks, clocks.running) > 0 || busy || askIn > 0) return;
+  askIn = 10;
   const id = state.id;
   api('GET', gamePath()).then((s) => { if (state && state.id === id) liveState(s); }, () => {});
-}, 200);
+}, TICK_MS);
 
 /** Takes the seat an invitation's claim offers in game `id`; a used one leaves the page watching. */
 async function join(id, claim) {
