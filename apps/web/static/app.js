@@ -752,11 +752,29 @@ function claimOf(mine, players) {
 /** What of a friend game's state the page shows: a state that changes none of it is old news. */
 const shownOf = (s) => JSON.stringify([s.moves.length, s.status, s.outcome, s.offers, s.rematch, s.clock]);
 
-/** A state from the live stream: the opponent's move shown (played over the board), an offer, an ending, a catch-up. */
+/** The newest state the server gave while the page was busy: shown once it is not, older ones dropped. */
+let liveLatest = null;
+
+/**
+ * A state from the live stream (or a look at the server): the opponent's move shown (played
+ * over the board), an offer, an ending, a catch-up.
+ */
 function liveState(s) {
-  if (!friend || !state || s.id !== state.id || s.moves.length < state.moves.length) return;
-  if (shownOf(s) === shownOf(state)) return;
-  if (busy) { setTimeout(() => liveState(s), 250); return; }
+  if (!friend || !state || s.id !== state.id) return;
+  if (busy) {
+    if (!liveLatest) {
+      setTimeout(() => {
+        const next = liveLatest;
+        liveLatest = null;
+        if (next) liveState(next);
+      }, 250);
+    }
+    liveLatest = s;
+    return;
+  }
+  // A game over stays over; fewer moves are an older state.
+  const older = s.moves.length < state.moves.length || (state.status === 'over' && s.status !== 'over');
+  if (older || shownOf(s) === shownOf(state)) return;
   action(async () => {
     if (s.moves.length === state.moves.length + 1 && s.last_move && view === null) await animate(s.last_move.path);
     await takeFriendState(s);
@@ -788,9 +806,19 @@ async function goToRematch(id) {
   startGame(await api('GET', `/api/games/${id}`));
 }
 
-/** Sends the player's `body` to the friend game's `route` (resign, draw, rematch, claim). */
+/**
+ * Sends the player's `body` to the friend game's `route` (resign, draw, rematch, claim). A
+ * state the stream gave meanwhile may be older than the answer, or newer: the page asks
+ * again rather than guess.
+ */
 function friendAction(route, body) {
-  action(async () => { await takeFriendState(await api('POST', gamePath(route), body)); });
+  action(async () => {
+    await takeFriendState(await api('POST', gamePath(route), body));
+    if (liveLatest && liveLatest.id === state.id) {
+      liveLatest = null;
+      await takeFriendState(await api('GET', gamePath()));
+    }
+  });
 }
 
 ui.drawOffer.addEventListener('click', () => friendAction('draw', { action: 'offer' }));
