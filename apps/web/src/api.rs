@@ -24,8 +24,8 @@ use crate::clients::Client;
 use crate::error::{ApiError, Reading};
 use crate::extract::{Body, GameId, RequestBody};
 use crate::friend;
-use crate::friend::life::Life;
-use crate::games::{Loaded, NO_COMPUTER, Session};
+use crate::friend::life::{Clock, Life};
+use crate::games::{Loaded, NO_COMPUTER, Session, now_ms};
 use crate::guards;
 use crate::metrics::{METRICS, Refusal};
 use crate::reply::{Reply, Written, json};
@@ -89,11 +89,29 @@ struct NewGame {
     position: Option<String>,
     /// `"computer"` (the default) or `"friend"`: a game between two people.
     opponent: Option<String>,
+    /// A game between two people's clocks: `{"initial": SECONDS, "increment": SECONDS}`.
+    clock: Option<serde_json::Value>,
 }
 
 impl RequestBody for NewGame {
     fn blank() -> Result<NewGame, &'static str> {
         Ok(NewGame::default())
+    }
+}
+
+/// The clocks `value` asks for (`{"initial": SECONDS, "increment": SECONDS}`, whole numbers
+/// in the presets' bounds); `null` is none. Anything else is `bad_clock`.
+fn clock_preset(value: &serde_json::Value) -> Result<Option<Clock>, ApiError> {
+    if value.is_null() {
+        return Ok(None);
+    }
+    let field = |name| value.get(name).and_then(serde_json::Value::as_u64);
+    let fields = value.as_object().map_or(0, serde_json::Map::len);
+    match (field("initial"), field("increment"), fields) {
+        (Some(initial), Some(increment), 2) => Clock::new(initial, increment).map(Some),
+        _ => Err(ApiError::BadClock(
+            r#"a clock is {"initial": SECONDS, "increment": SECONDS}"#.to_owned(),
+        )),
     }
 }
 
@@ -109,11 +127,20 @@ async fn create(
         Some("o") => Side::O,
         Some(other) => return Err(ApiError::BadSide(other.to_owned())),
     };
+    let clock = match &request.clock {
+        Some(value) => clock_preset(value)?,
+        None => None,
+    };
     let friends = match request.opponent.as_deref() {
         None | Some("computer") => false,
         Some("friend") => true,
         Some(other) => return Err(ApiError::BadOpponent(other.to_owned())),
     };
+    if clock.is_some() && !friends {
+        return Err(ApiError::BadClock(
+            "clocks are for games between two people".to_owned(),
+        ));
+    }
     let game = match request.position.as_deref() {
         Some(text) => Game::from_position(
             text.parse::<Position>()
@@ -132,7 +159,7 @@ async fn create(
         // No computer plays a game between two people.
         level: if friends { NO_COMPUTER } else { level },
         thinking: None,
-        life: friends.then(Life::default),
+        life: friends.then(|| Life::new(clock)),
     };
     let id = app.games.create(&session, app.max_games).await?;
     let location = [(header::LOCATION, format!("/api/games/{id}"))];
@@ -146,7 +173,7 @@ async fn create(
 
 /// `GET /api/games/{id}`: the game's state.
 async fn show(State(app): State<Arc<App>>, GameId(id): GameId) -> Result<Response, ApiError> {
-    let game = app.games.load(&id).await?;
+    let game = app.live.read(&id).await?;
     let body = app
         .games
         .shown(&id, &game, || json(&state(&id, &game.session)));
@@ -188,7 +215,7 @@ async fn play(
     headers: HeaderMap,
     Body(request): Body<MoveBody>,
 ) -> Result<Response, ApiError> {
-    let read = app.games.load(&id).await?;
+    let read = app.live.read(&id).await?;
     let played = if read.session.between_people() {
         let side = friend::player(&app, &id, &headers).await?;
         play_for(&app, read, &id, &request.mv, request.ply, |_| side)
@@ -247,12 +274,14 @@ async fn play_for(
                 .check_move_text(&written)
                 .map_err(|error| refused(&error))?;
             let path = path_of(&session.game, mv);
+            let mover = session.game.position().turn();
             session
                 .game_mut()
                 .play(mv)
                 .map_err(|error| refused(&error))?;
+            let over = session.game.outcome().is_over();
             if let Some(life) = session.life.as_mut() {
-                life.moved();
+                life.moved(mover, now_ms(), over);
             }
             Ok((mv, path))
         })

@@ -168,6 +168,9 @@ pub enum ApiError {
     /// An answer to an offer that the opponent has not made.
     #[error("your opponent has no offer standing to answer")]
     NoOffer,
+    /// A clock out of the presets' bounds, or not a clock: why.
+    #[error("bad clock: {0}")]
+    BadClock(String),
     /// A rematch asked of a game that is not over.
     #[error("a rematch is for a game that is over; this one goes on")]
     NotOver,
@@ -284,6 +287,7 @@ impl ApiError {
             ApiError::OfferPending => (StatusCode::CONFLICT, "offer_pending"),
             ApiError::NoOffer => (StatusCode::CONFLICT, "no_offer"),
             ApiError::NotOver => (StatusCode::CONFLICT, "not_over"),
+            ApiError::BadClock(_) => (StatusCode::BAD_REQUEST, "bad_clock"),
             ApiError::NoEngine => (StatusCode::NOT_IMPLEMENTED, "no_engine"),
             ApiError::StoreFull(_) => (StatusCode::SERVICE_UNAVAILABLE, "store_full"),
             ApiError::Unavailable => (StatusCode::SERVICE_UNAVAILABLE, "unavailable"),
@@ -426,6 +430,7 @@ mod tests {
             ApiError::OfferPending,
             ApiError::NoOffer,
             ApiError::NotOver,
+            ApiError::BadClock(text()),
             ApiError::NoEngine,
             ApiError::StoreFull(1),
             ApiError::Unavailable,

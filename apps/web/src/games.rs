@@ -137,6 +137,31 @@ impl Session {
         self.ending().is_some() || self.game.outcome().is_over()
     }
 
+    /// Whether a clock of the game runs (its state then changes with time).
+    pub fn clock_runs(&self) -> bool {
+        self.life.as_ref().is_some_and(Life::clock_runs)
+    }
+
+    /// The ending of the side to move's flag, if it fell by `now` and is not stored yet.
+    pub fn flag_fallen(&self, now: i64) -> Option<Ending> {
+        let turn = self.game.position().turn();
+        self.life.as_ref()?.flag_fallen(turn, now)
+    }
+
+    /// Ends the game if the side to move's flag fell by `now`; whether it did.
+    pub fn settle(&mut self, now: i64) -> bool {
+        let turn = self.game.position().turn();
+        self.life
+            .as_mut()
+            .is_some_and(|life| life.settle(turn, now))
+    }
+
+    /// When the side to move's flag falls (Unix ms), while its clock runs.
+    pub fn flag_at(&self) -> Option<i64> {
+        let turn = self.game.position().turn();
+        self.life.as_ref()?.flag_at(turn)
+    }
+
     /// How the players ended the game off the board, if they did.
     pub fn ending(&self) -> Option<Ending> {
         self.life.as_ref()?.ending
@@ -305,7 +330,7 @@ impl Games {
     /// long game for the reads after it while the game is unchanged and no search runs
     /// (a running search's progress changes without a new version).
     pub fn shown(&self, id: &str, loaded: &Loaded, write: impl FnOnce() -> Vec<u8>) -> Bytes {
-        let keepable = loaded.session.thinking.is_none();
+        let keepable = loaded.session.thinking.is_none() && !loaded.session.clock_runs();
         if keepable && let Some(body) = self.replays.shown(id, loaded.version) {
             return body;
         }

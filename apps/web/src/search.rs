@@ -46,7 +46,8 @@ pub fn computer_plays(session: &Session) -> Result<(), ApiError> {
 /// Refuses a change of a game that is over, by its rules or by its players.
 pub fn ongoing(session: &Session) -> Result<(), ApiError> {
     let outcome = session.game.outcome();
-    match session.ending() {
+    // A flag that fell is an ending, stored or not yet.
+    match session.ending().or_else(|| session.flag_fallen(now_ms())) {
         Some(ending) => Err(ApiError::GameOver(ending.to_string())),
         None if outcome.is_over() => Err(ApiError::GameOver(outcome.to_string())),
         None => Ok(()),

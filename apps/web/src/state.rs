@@ -7,7 +7,7 @@ use halma::{Game, Move, Outcome, Side, Square};
 use serde::{Serialize, Serializer};
 
 use crate::friend::life::{Life, View};
-use crate::games::Session;
+use crate::games::{Session, now_ms};
 use crate::think::{Progress, Report};
 
 /// A move played or suggested.
@@ -214,7 +214,7 @@ pub fn state<'a>(id: &'a str, session: &'a Session) -> State<'a> {
         destinations,
         thinking: session.thinking.as_ref().map(|t| &t.progress),
         can_undo,
-        life: Life::view(session.life.as_ref()),
+        life: Life::view(session.life.as_ref(), turn, now_ms()),
     }
 }
 

@@ -261,6 +261,14 @@ fn every_error_a_client_can_provoke_has_its_code() {
         400,
         "bad_opponent",
     );
+    check(
+        live.post(
+            "/api/games",
+            json!({ "opponent": "friend", "clock": { "initial": 5, "increment": 0 } }),
+        ),
+        400,
+        "bad_clock",
+    );
     let (status, made) = live.post("/api/games", json!({ "opponent": "friend" }));
     assert_eq!(status, 201, "{made}");
     let friends = made["id"].as_str().expect("an id").to_owned();

@@ -452,6 +452,13 @@ fn friends(c: &mut Contract) {
     c.run(
         &server,
         vec![
+            (
+                "friend create bad clock",
+                post(
+                    games,
+                    r#"{"opponent": "friend", "clock": {"initial": 5, "increment": 0}}"#,
+                ),
+            ),
             ("friend resign stranger", post(at("/resign"), "")),
             ("friend draw stranger", post(at("/draw"), offer)),
             (

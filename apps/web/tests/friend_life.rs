@@ -314,3 +314,160 @@ fn a_rematch_through_two_processes_is_seen_by_both() {
     let b = Server::start_with(&url, &[], None);
     rematch_between(&a, &b);
 }
+
+/// A new game between two people with a clock of `initial` seconds and `increment`
+/// seconds a move, joined: its id and the secrets of x (the creator) and o.
+fn clocked(server: &Server, initial: u64, increment: u64) -> (String, String, String) {
+    let clock = json!({ "initial": initial, "increment": increment });
+    let body = json!({ "opponent": "friend", "clock": clock }).to_string();
+    let (status, made) = call(server, 1, "POST", "/api/games", None, &body);
+    assert_eq!(status, 201, "{made}");
+    let text = |v: &Value| v.as_str().expect("a string").to_owned();
+    let id = text(&made["id"]);
+    assert_eq!(
+        made["clock"],
+        json!({ "initial": initial, "increment": increment,
+                "x_ms": initial * 1000, "o_ms": initial * 1000, "running": null })
+    );
+    (
+        id,
+        text(&made["seat"]["secret"]),
+        text(&made["invitation"]["claim"]),
+    )
+}
+
+/// The clock runs from the server's time only: no clock while the invitation is open, the
+/// mover charged what the server measured and given the increment, and a flag that falls
+/// decided by the server, told to the streams by its timer, and refused a late move.
+#[test]
+fn the_server_keeps_the_clocks_and_decides_the_flag() {
+    let server = Server::start(&[]);
+    for bad in [
+        json!({ "initial": 9, "increment": 0 }),
+        json!({ "initial": 10, "increment": 61 }),
+        json!({ "initial": 10 }),
+        json!({ "initial": "10", "increment": 0 }),
+        json!({ "initial": 10, "increment": 0, "x_ms": 1 }),
+        json!(300),
+    ] {
+        let body = json!({ "opponent": "friend", "clock": bad }).to_string();
+        let answer = call(&server, 1, "POST", "/api/games", None, &body);
+        assert_eq!(refused(answer), (400, "bad_clock".to_owned()), "{bad}");
+    }
+    let body = json!({ "clock": { "initial": 60, "increment": 0 } }).to_string();
+    let answer = call(&server, 1, "POST", "/api/games", None, &body);
+    assert_eq!(
+        refused(answer),
+        (400, "bad_clock".to_owned()),
+        "not against the computer"
+    );
+
+    // Two games: one streamed (its flag told by the timer), one never read until late
+    // (its flag decided by the next request).
+    let (id, x, invitation) = clocked(&server, 10, 2);
+    let (quiet, quiet_x, quiet_invitation) = clocked(&server, 10, 0);
+    let at = |route: &str| format!("/api/games/{id}{route}");
+    std::thread::sleep(std::time::Duration::from_millis(1200));
+    let (_, waiting) = server.get(&at(""));
+    assert_eq!(
+        waiting["clock"]["x_ms"], 10_000,
+        "no clock while the invitation is open"
+    );
+    let joined = std::time::Instant::now();
+    let o = join(&server, &id, &invitation);
+    join(&server, &quiet, &quiet_invitation);
+    let (_, mut watcher) = Stream::open(&server, Ipv4Addr::new(127, 0, 0, 9), &id, None, "");
+    let (_, running) = next_state(&mut watcher);
+    assert_eq!(running["clock"]["running"], "x");
+
+    // The API takes no time from a client: a move that names one is refused.
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let (_, state) = server.get(&at(""));
+    let text = common::friends::some_move(&state, 0);
+    let lie = json!({ "move": text, "ply": 0, "x_ms": 10_000 }).to_string();
+    let answer = call(&server, 1, "POST", &at("/move"), Some(&x), &lie);
+    assert_eq!(refused(answer), (400, "invalid_json".to_owned()));
+    let mv = json!({ "move": text, "ply": 0 }).to_string();
+    let (status, played) = call(&server, 1, "POST", &at("/move"), Some(&x), &mv);
+    let measured = i64::try_from(joined.elapsed().as_millis()).expect("ms");
+    assert_eq!(status, 200, "{played}");
+    let clock = &played["state"]["clock"];
+    let x_ms = clock["x_ms"].as_i64().expect("x's time");
+    // 10 s, less what the server measured from the join to the move (at least the 1.5 s
+    // slept, at most what this test measured around it), plus the 2 s increment.
+    assert!(x_ms <= 12_000 - 1_500, "x was not charged: {clock}");
+    assert!(
+        x_ms >= 12_000 - measured,
+        "x was charged more than it took: {clock}"
+    );
+    // o's clock runs from the move, as of the moment the answer was written.
+    let o_ms = clock["o_ms"].as_i64().expect("o's time");
+    assert!((10_000 - measured..=10_000).contains(&o_ms), "{clock}");
+    assert_eq!(clock["running"], "o");
+
+    // o lets its flag fall: the stream is told by the server, with no request made.
+    let over = watcher.until("state", |s| s["status"] == "over");
+    assert_eq!(
+        over["outcome"],
+        json!({ "result": "win", "winner": "x", "reason": "o ran out of time", "reason_code": "time" })
+    );
+    assert_eq!(
+        (&over["clock"]["o_ms"], &over["clock"]["running"]),
+        (&json!(0), &Value::Null)
+    );
+    let (_, state) = server.get(&at(""));
+    let late = json!({ "move": common::friends::some_move(&played["state"], 0), "ply": 1 });
+    let answer = call(
+        &server,
+        2,
+        "POST",
+        &at("/move"),
+        Some(&o),
+        &late.to_string(),
+    );
+    assert_eq!(refused(answer), (409, "game_over".to_owned()));
+    assert_eq!(state["outcome"]["reason_code"], "time");
+
+    // The quiet game's flag fell long ago: the first request decides it (x lost on time).
+    let (_, seen) = server.get(&format!("/api/games/{quiet}"));
+    assert_eq!(
+        (&seen["status"], &seen["outcome"]["winner"]),
+        (&json!("over"), &json!("o"))
+    );
+    assert_eq!(seen["clock"]["x_ms"], 0);
+    let answer = call(
+        &server,
+        1,
+        "POST",
+        &format!("/api/games/{quiet}/resign"),
+        Some(&quiet_x),
+        "",
+    );
+    assert_eq!(refused(answer), (409, "game_over".to_owned()));
+}
+
+/// Two processes on one PostgreSQL stream a game whose flag falls: both timers fire, one
+/// stores the ending, and both streams see the one version it made.
+#[test]
+fn a_flag_is_decided_once_across_two_processes() {
+    let Some(url) = common::postgres() else {
+        return;
+    };
+    let url = common::postgres_schema(&url);
+    let a = Server::start_with(&url, &[], None);
+    let b = Server::start_with(&url, &[], None);
+    let (id, _, invitation) = clocked(&a, 10, 0);
+    join(&b, &id, &invitation);
+    let (_, mut on_a) = Stream::open(&a, Ipv4Addr::new(127, 0, 0, 8), &id, None, "");
+    let (_, mut on_b) = Stream::open(&b, Ipv4Addr::new(127, 0, 0, 9), &id, None, "");
+    let (started, state) = next_state(&mut on_a);
+    assert_eq!(state["clock"]["running"], "x");
+    assert_eq!(next_state(&mut on_b).0, started);
+    for stream in [&mut on_a, &mut on_b] {
+        let (version, over) = next_state(stream);
+        assert_eq!(over["outcome"]["reason_code"], "time");
+        assert_eq!(version, started + 1, "the flag was stored once");
+    }
+    let (_, state) = b.get(&format!("/api/games/{id}"));
+    assert_eq!(state["outcome"]["winner"], "o");
+}

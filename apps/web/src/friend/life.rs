@@ -6,7 +6,6 @@
 
 use halma::Side;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 
 use crate::error::ApiError;
 
@@ -18,6 +17,8 @@ pub enum Reason {
     Resignation,
     /// The players agreed to a draw.
     Agreement,
+    /// The side to move ran out of time: the other wins.
+    Time,
 }
 
 /// How a game between two people ended off the board: why, and who won (`None`: a draw).
@@ -37,6 +38,7 @@ impl Ending {
         match self.reason {
             Reason::Resignation => "resignation",
             Reason::Agreement => "agreement",
+            Reason::Time => "time",
         }
     }
 
@@ -45,6 +47,7 @@ impl Ending {
         let loser = self.winner.map(Side::other);
         match (self.reason, loser) {
             (Reason::Resignation, Some(loser)) => format!("{loser} resigned"),
+            (Reason::Time, Some(loser)) => format!("{loser} ran out of time"),
             _ => "the players agreed to a draw".to_owned(),
         }
     }
@@ -113,6 +116,80 @@ pub fn answer(standing: &mut Option<Side>, side: Side, action: Action) -> Result
     }
 }
 
+/// The longest and shortest time a clock may start with, in seconds.
+const INITIAL: std::ops::RangeInclusive<u64> = 10..=3600;
+
+/// The most and least time a move may add to its mover's clock, in seconds.
+const INCREMENT: std::ops::RangeInclusive<u64> = 0..=60;
+
+/// A game's clocks, kept by the server only: each side's time left, and since when the
+/// running one runs (server time, Unix ms). The side to move's clock runs from the moment
+/// both seats are taken until the game ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Clock {
+    /// Each side's time at the start, in seconds.
+    pub initial: u64,
+    /// Added to a side's time by each of its moves, in seconds.
+    pub increment: u64,
+    /// x's time left when its clock last stopped (or at the start), in ms.
+    pub x_ms: i64,
+    /// o's time left likewise.
+    pub o_ms: i64,
+    /// Since when the side to move's clock runs; `None` while no clock runs.
+    pub since: Option<i64>,
+}
+
+impl Clock {
+    /// A clock of `initial` seconds and `increment` seconds a move, not running;
+    /// `bad_clock` out of the presets' bounds.
+    pub fn new(initial: u64, increment: u64) -> Result<Clock, ApiError> {
+        if !INITIAL.contains(&initial) || !INCREMENT.contains(&increment) {
+            return Err(ApiError::BadClock(format!(
+                "initial must be {} to {} seconds and increment {} to {}, not {initial} and {increment}",
+                INITIAL.start(),
+                INITIAL.end(),
+                INCREMENT.start(),
+                INCREMENT.end()
+            )));
+        }
+        let ms = i64::try_from(initial * 1000).unwrap_or(i64::MAX);
+        Ok(Clock {
+            initial,
+            increment,
+            x_ms: ms,
+            o_ms: ms,
+            since: None,
+        })
+    }
+
+    /// The clock of `side`, as stored.
+    fn stored(&mut self, side: Side) -> &mut i64 {
+        match side {
+            Side::X => &mut self.x_ms,
+            Side::O => &mut self.o_ms,
+        }
+    }
+
+    /// `side`'s time left at `now` (ms), `turn` being the side to move.
+    pub fn left(&self, side: Side, turn: Side, now: i64) -> i64 {
+        let stored = match side {
+            Side::X => self.x_ms,
+            Side::O => self.o_ms,
+        };
+        match self.since {
+            Some(since) if side == turn => (stored - (now - since).max(0)).max(0),
+            _ => stored,
+        }
+    }
+
+    /// Stops the running clock of `turn` at `now`, charging it the time it ran.
+    fn stop(&mut self, turn: Side, now: i64) {
+        let left = self.left(turn, turn, now);
+        *self.stored(turn) = left;
+        self.since = None;
+    }
+}
+
 /// The life of a game between two people, as stored with it.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Life {
@@ -122,30 +199,128 @@ pub struct Life {
     pub offers: Offers,
     /// The game that followed it (a rematch), if any.
     pub rematch: Option<String>,
+    /// Its clocks, if it is played with them.
+    #[serde(default)]
+    pub clock: Option<Clock>,
 }
 
 impl Life {
-    /// A move was played: a standing draw offer lapses (its maker moved, or the opponent
-    /// played on).
-    pub fn moved(&mut self) {
-        self.offers.draw = None;
+    /// The life of a new game, played with `clock` (if any).
+    pub fn new(clock: Option<Clock>) -> Life {
+        Life {
+            clock,
+            ..Life::default()
+        }
     }
 
-    /// The game ended as `ending`: no offer of a draw stands any more.
-    pub fn end(&mut self, ending: Ending) {
+    /// The life of a rematch of this game: the same clock, afresh, running from `now` (both
+    /// seats are taken).
+    pub fn rematch(&self, now: i64) -> Life {
+        let clock = self.clock.and_then(|clock| {
+            let mut fresh = Clock::new(clock.initial, clock.increment).ok()?;
+            fresh.since = Some(now);
+            Some(fresh)
+        });
+        Life::new(clock)
+    }
+
+    /// Both seats are taken at `now`: the side to move's clock starts, if the game has one
+    /// that has not started; whether it did.
+    pub fn start_clock(&mut self, now: i64) -> bool {
+        match &mut self.clock {
+            Some(clock) if clock.since.is_none() && self.ending.is_none() => {
+                clock.since = Some(now);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether a clock runs.
+    pub fn clock_runs(&self) -> bool {
+        self.clock.is_some_and(|clock| clock.since.is_some())
+    }
+
+    /// When the flag of `turn`, the side to move, falls (Unix ms), while its clock runs.
+    pub fn flag_at(&self, turn: Side) -> Option<i64> {
+        let clock = self.clock?;
+        Some(clock.since? + clock.left(turn, turn, clock.since?))
+    }
+
+    /// The ending of a flag fallen at `now` (`turn` to move), if it fell.
+    pub fn flag_fallen(&self, turn: Side, now: i64) -> Option<Ending> {
+        (self.ending.is_none() && self.flag_at(turn).is_some_and(|at| at <= now)).then_some(
+            Ending {
+                reason: Reason::Time,
+                winner: Some(turn.other()),
+            },
+        )
+    }
+
+    /// Ends the game if the flag of `turn` fell by `now`; whether it did.
+    pub fn settle(&mut self, turn: Side, now: i64) -> bool {
+        match self.flag_fallen(turn, now) {
+            Some(ending) => {
+                self.end(ending, turn, now);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// `mover` played a move at `now`, which ended the game by its rules if `over`: a
+    /// standing draw offer lapses (its maker moved, or the opponent played on), and the
+    /// mover's clock, if running, is charged its time and given the increment, the other
+    /// side's clock starting (none if over).
+    pub fn moved(&mut self, mover: Side, now: i64, over: bool) {
+        self.offers.draw = None;
+        if let Some(clock) = &mut self.clock
+            && clock.since.is_some()
+        {
+            clock.stop(mover, now);
+            let increment = i64::try_from(clock.increment * 1000).unwrap_or(0);
+            *clock.stored(mover) += increment;
+            clock.since = (!over).then_some(now);
+        }
+    }
+
+    /// The game ended as `ending` at `now`, `turn` to move: no offer of a draw stands any
+    /// more, and the clocks stop.
+    pub fn end(&mut self, ending: Ending, turn: Side, now: i64) {
         self.ending = Some(ending);
         self.offers.draw = None;
+        if let Some(clock) = &mut self.clock {
+            clock.stop(turn, now);
+        }
     }
 
-    /// Its fields in a game's state (`life` is `None` for a game against the computer: no
-    /// offers, no rematch, no clock).
-    pub fn view(life: Option<&Life>) -> View {
+    /// Its fields in a game's state at `now`, `turn` to move (`life` is `None` for a game
+    /// against the computer: no offers, no rematch, no clock).
+    pub fn view(life: Option<&Life>, turn: Side, now: i64) -> View {
+        let clock = life.and_then(|life| life.clock).map(|clock| ClockView {
+            initial: clock.initial,
+            increment: clock.increment,
+            x_ms: clock.left(Side::X, turn, now),
+            o_ms: clock.left(Side::O, turn, now),
+            running: clock.since.map(|_| turn.to_string()),
+        });
         View {
             offers: life.map(|life| life.offers).unwrap_or_default(),
             rematch: life.and_then(|life| life.rematch.clone()),
-            clock: None,
+            clock,
         }
     }
+}
+
+/// The clocks as the state shows them: each side's time left as of the moment the state
+/// was written, and the side whose clock runs.
+#[derive(Serialize)]
+struct ClockView {
+    initial: u64,
+    increment: u64,
+    x_ms: i64,
+    o_ms: i64,
+    running: Option<String>,
 }
 
 /// A game's life as its state shows it, after the other fields: `offers`, `rematch` and
@@ -154,7 +329,7 @@ impl Life {
 pub struct View {
     offers: Offers,
     rematch: Option<String>,
-    clock: Option<Value>,
+    clock: Option<ClockView>,
 }
 
 /// A side as its text (`"x"`, `"o"`) in the stored JSON, `null` for none.
@@ -184,6 +359,46 @@ mod side_text {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_clock_runs_for_the_side_to_move_from_both_seats_taken_to_its_flag() {
+        assert!(Clock::new(9, 0).is_err() && Clock::new(10, 61).is_err());
+        let mut life = Life::new(Some(Clock::new(10, 2).unwrap()));
+        assert_eq!(
+            life.flag_at(Side::X),
+            None,
+            "no clock before both seats are taken"
+        );
+        assert!(life.start_clock(1_000) && !life.start_clock(2_000));
+        assert_eq!(life.flag_at(Side::X), Some(11_000));
+        // x moves after 3 s: 7 s left, 2 more; o's clock runs.
+        life.moved(Side::X, 4_000, false);
+        let clock = life.clock.unwrap();
+        assert_eq!(
+            (clock.x_ms, clock.o_ms, clock.since),
+            (9_000, 10_000, Some(4_000))
+        );
+        assert_eq!(clock.left(Side::O, Side::O, 5_500), 8_500);
+        assert_eq!(clock.left(Side::X, Side::O, 5_500), 9_000);
+        assert_eq!(life.flag_fallen(Side::O, 13_999), None);
+        assert!(!life.settle(Side::O, 13_999));
+        assert!(life.settle(Side::O, 14_000));
+        let ending = life.ending.unwrap();
+        assert_eq!(
+            (ending.reason_code(), ending.winner),
+            ("time", Some(Side::X))
+        );
+        assert_eq!(ending.reason(), "o ran out of time");
+        let clock = life.clock.unwrap();
+        assert_eq!((clock.o_ms, clock.since), (0, None));
+        assert!(!life.settle(Side::O, 20_000), "decided once");
+        // A rematch: the same preset, afresh, running.
+        let next = life.rematch(30_000).clock.unwrap();
+        assert_eq!(
+            (next.x_ms, next.o_ms, next.since),
+            (10_000, 10_000, Some(30_000))
+        );
+    }
 
     #[test]
     fn an_offer_is_one_field_answered_by_the_other_side() {
@@ -229,13 +444,17 @@ mod tests {
     fn a_life_survives_its_json() {
         let mut life = Life::default();
         life.offers.draw = Some(Side::O);
-        life.moved();
+        life.moved(Side::X, 0, false);
         assert_eq!(life.offers.draw, None);
         life.offers.rematch = Some(Side::X);
-        life.end(Ending {
-            reason: Reason::Resignation,
-            winner: Some(Side::O),
-        });
+        life.end(
+            Ending {
+                reason: Reason::Resignation,
+                winner: Some(Side::O),
+            },
+            Side::X,
+            0,
+        );
         let text = serde_json::to_string(&life).unwrap();
         assert_eq!(serde_json::from_str::<Life>(&text).unwrap(), life);
         let ending = life.ending.unwrap();

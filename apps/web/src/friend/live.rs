@@ -30,13 +30,13 @@ use futures_util::stream::{self, Stream, StreamExt};
 use halma::Side;
 use serde_json::json;
 use sqlx::postgres::PgListener;
-use tokio::sync::broadcast;
+use tokio::sync::{broadcast, watch};
 use tokio::time::Instant;
 
 use super::seats::{self, Seats};
 use crate::clients::{Client, ConnectionSlot, Connections};
 use crate::error::ApiError;
-use crate::games::{GameError, Games, now_ms};
+use crate::games::{GameError, Games, Loaded, now_ms};
 use crate::locks::lock;
 use crate::state::state;
 
@@ -70,6 +70,8 @@ const RETRY: Duration = Duration::from_secs(2);
 struct Update {
     /// The stored row's version: later changes have larger ones (the events' `id`).
     version: i64,
+    /// When the flag of the side to move falls (Unix ms), while a clock runs.
+    flag_at: Option<i64>,
     /// The game's state (as `GET /api/games/{id}` answers it).
     state: String,
     /// The players: each side's seat taken or not, here or not (`null` for a game against
@@ -102,6 +104,8 @@ struct Watched {
     reading: tokio::sync::Mutex<()>,
     /// Whether the game is between two people (its presence is read on every round).
     friends: bool,
+    /// When its flag falls, for the timer that decides it ([`flag_timer`]).
+    flag: watch::Sender<Option<i64>>,
 }
 
 /// The live streams of this process, and where changes are announced.
@@ -234,13 +238,14 @@ impl Live {
     }
 
     /// Reads the game `id` and hands it to this process's streams of it, if any.
-    async fn refresh(&self, id: &str) {
+    async fn refresh(self: &Arc<Live>, id: &str) {
         let Some(watched) = lock(&self.watched).get(id).cloned() else {
             return;
         };
         let _reading = watched.reading.lock().await;
         match self.update(id).await {
             Ok(update) => {
+                watched.flag.send_replace(update.flag_at);
                 let _ = watched.updates.send(Arc::new(update));
             }
             Err(error) => tracing::debug!("a live game could not be read: {error:?}"),
@@ -248,19 +253,48 @@ impl Live {
     }
 
     /// Refreshes every game this process streams (after notifications may have been lost).
-    async fn refresh_all(&self) {
+    async fn refresh_all(self: &Arc<Live>) {
         let ids: Vec<String> = lock(&self.watched).keys().cloned().collect();
         for id in ids {
             self.refresh(&id).await;
         }
     }
 
+    /// The game `id`, its flag decided: if the clock of the side to move has run out, the
+    /// game is lost on time, stored (a compare-and-swap on its version: decided once, by
+    /// whichever request or process comes first) and announced.
+    pub async fn read(self: &Arc<Live>, id: &str) -> Result<Loaded, GameError> {
+        let read = self.games.load(id).await?;
+        if read.session.flag_fallen(now_ms()).is_none() {
+            return Ok(read);
+        }
+        let settled = self
+            .games
+            .modify(id, Some(read), |session| {
+                if session.settle(now_ms()) {
+                    Ok(())
+                } else {
+                    Err(Settled::Already)
+                }
+            })
+            .await;
+        match settled {
+            Ok(((), game)) => {
+                self.changed(id);
+                Ok(game)
+            }
+            Err(Settled::Already) => self.games.load(id).await,
+            Err(Settled::Failed(error)) => Err(error),
+        }
+    }
+
     /// The game `id` as its streams show it.
-    async fn update(&self, id: &str) -> Result<Update, GameError> {
-        let game = self.games.load(id).await?;
+    async fn update(self: &Arc<Live>, id: &str) -> Result<Update, GameError> {
+        let game = self.read(id).await?;
         let seats = seats::load(self.games.store(), id).await?;
         Ok(Update {
             version: game.version,
+            flag_at: game.session.flag_at(),
             state: serde_json::to_string(&state(id, &game.session)).unwrap_or_default(),
             players: players_json(seats.as_ref(), None).to_string(),
         })
@@ -315,6 +349,9 @@ impl Live {
             None => None,
         };
         let first = self.update(id).await?;
+        if let Some(watched) = lock(&self.watched).get(id) {
+            watched.flag.send_replace(first.flag_at);
+        }
         let caught_up = since.is_some_and(|since| i64::try_from(since) == Ok(first.version));
         let sent = Sent {
             version: if caught_up { first.version } else { 0 },
@@ -330,10 +367,15 @@ impl Live {
     fn subscribe(self: &Arc<Live>, id: &str, friends: bool) -> Subscription {
         let mut watched = lock(&self.watched);
         let game = watched.entry(id.to_owned()).or_insert_with(|| {
+            let (flag, flag_at) = watch::channel(None);
+            if friends {
+                tokio::spawn(flag_timer(Arc::clone(self), id.to_owned(), flag_at));
+            }
             Arc::new(Watched {
                 updates: broadcast::channel(RING).0,
                 reading: tokio::sync::Mutex::new(()),
                 friends,
+                flag,
             })
         });
         Subscription {
@@ -358,6 +400,49 @@ impl Live {
             live: Arc::clone(self),
             id: id.to_owned(),
             side,
+        }
+    }
+}
+
+/// Why a flag was not stored.
+enum Settled {
+    /// It was, by another request or process.
+    Already,
+    /// The game could not be read or written.
+    Failed(GameError),
+}
+
+impl From<GameError> for Settled {
+    fn from(error: GameError) -> Settled {
+        Settled::Failed(error)
+    }
+}
+
+/// Decides the flag of the game `id` at the moment it falls (as `flag_at` says, while this
+/// process streams the game), so that its streams are told without waiting for a request;
+/// ends when the game's streams in this process are gone.
+async fn flag_timer(live: Arc<Live>, id: String, mut flag_at: watch::Receiver<Option<i64>>) {
+    loop {
+        let at = *flag_at.borrow_and_update();
+        if let Some(at) = at {
+            // Just past the moment: the flag has fallen by the clock that then reads it.
+            let wait = u64::try_from(at - now_ms()).unwrap_or(0) + 1;
+            tokio::select! {
+                changed = flag_at.changed() => {
+                    if changed.is_err() {
+                        return;
+                    }
+                    continue;
+                }
+                () = tokio::time::sleep(Duration::from_millis(wait)) => {
+                    if let Err(error) = live.read(&id).await {
+                        tracing::debug!("a flag could not be decided: {error:?}");
+                    }
+                }
+            }
+        }
+        if flag_at.changed().await.is_err() {
+            return;
         }
     }
 }

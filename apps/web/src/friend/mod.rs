@@ -27,7 +27,7 @@ use crate::app::App;
 use crate::clients::Client;
 use crate::error::ApiError;
 use crate::extract::{Body, GameId, RequestBody};
-use crate::games::{GameError, NO_COMPUTER, Session};
+use crate::games::{GameError, NO_COMPUTER, Session, now_ms};
 use crate::reply::Reply;
 use crate::search::ongoing;
 use crate::state::state;
@@ -114,6 +114,24 @@ pub async fn join(
         .await
         .map_err(GameError::from)?
         .ok_or(ApiError::SeatTaken)?;
+    // Both seats are taken: the clock of the side to move starts, if the game has one.
+    let read = app.games.load(&id).await?;
+    if read
+        .session
+        .life
+        .as_ref()
+        .is_some_and(|life| life.clock.is_some())
+    {
+        let started = app
+            .games
+            .modify(&id, Some(read), |session| {
+                Ok::<_, GameError>(life_of(session).start_clock(now_ms()))
+            })
+            .await;
+        if let Err(error) = started {
+            tracing::warn!("a clock could not be started: {error:?}");
+        }
+    }
     app.live.changed(&id);
     let side = seats.creator().other().to_string();
     Ok(Reply(json!({ "seat": { "side": side, "secret": secret } })))
@@ -127,7 +145,7 @@ pub async fn players(
     GameId(id): GameId,
     headers: HeaderMap,
 ) -> Result<Reply<serde_json::Value>, ApiError> {
-    app.games.load(&id).await?;
+    app.live.read(&id).await?;
     let seats = seats_of(&app, &id).await?;
     let you = seats
         .as_ref()
@@ -156,7 +174,7 @@ pub async fn follow(
         .get("last-event-id")
         .and_then(|value| value.to_str().ok()?.trim().parse().ok())
         .or(since);
-    app.games.load(&id).await?;
+    app.live.read(&id).await?;
     let seats = seats_of(&app, &id).await?;
     let side = seats
         .as_ref()
@@ -175,7 +193,7 @@ async fn as_player<T>(
     headers: &HeaderMap,
     mut change: impl FnMut(&mut Session, Side) -> Result<T, ApiError>,
 ) -> Result<Response, ApiError> {
-    let read = app.games.load(id).await?;
+    let read = app.live.read(id).await?;
     let seats = seats_of(app, id).await?.ok_or(ApiError::ComputerGame)?;
     let side = seats.side_of(bearer(headers)).ok_or(ApiError::NotAPlayer)?;
     let (_, game) = app
@@ -189,6 +207,12 @@ async fn as_player<T>(
 /// The game's life, to change it (a game between two people has one).
 fn life_of(session: &mut Session) -> &mut Life {
     session.life.get_or_insert_with(Life::default)
+}
+
+/// Ends the game as `ending` now.
+fn end(session: &mut Session, ending: Ending) {
+    let turn = session.game.position().turn();
+    life_of(session).end(ending, turn, now_ms());
 }
 
 /// A body with no fields (`{}`, or none).
@@ -224,10 +248,11 @@ pub async fn resign(
 ) -> Result<Response, ApiError> {
     as_player(&app, &id, &headers, |session, side| {
         ongoing(session)?;
-        life_of(session).end(Ending {
+        let ending = Ending {
             reason: Reason::Resignation,
             winner: Some(side.other()),
-        });
+        };
+        end(session, ending);
         Ok(())
     })
     .await
@@ -243,12 +268,12 @@ pub async fn draw(
 ) -> Result<Response, ApiError> {
     as_player(&app, &id, &headers, |session, side| {
         ongoing(session)?;
-        let life = life_of(session);
-        if life::answer(&mut life.offers.draw, side, action)? == Answer::Agreed {
-            life.end(Ending {
+        if life::answer(&mut life_of(session).offers.draw, side, action)? == Answer::Agreed {
+            let ending = Ending {
                 reason: Reason::Agreement,
                 winner: None,
-            });
+            };
+            end(session, ending);
         }
         Ok(())
     })
@@ -265,7 +290,7 @@ pub async fn rematch(
     headers: HeaderMap,
     Body(OfferBody { action }): Body<OfferBody>,
 ) -> Result<Response, ApiError> {
-    let read = app.games.load(&id).await?;
+    let read = app.live.read(&id).await?;
     let seats = seats_of(&app, &id).await?.ok_or(ApiError::ComputerGame)?;
     let side = seats
         .side_of(bearer(&headers))
@@ -340,7 +365,11 @@ async fn rematch_of(app: &App, old: &Session, seats: &seats::Seats) -> Result<St
         human: old.human.other(),
         level: NO_COMPUTER,
         thinking: None,
-        life: Some(Life::default()),
+        life: Some(
+            old.life
+                .as_ref()
+                .map_or_else(Life::default, |life| life.rematch(now_ms())),
+        ),
     };
     let id = app.games.create(&session, app.max_games).await?;
     if let Err(error) = seats::swapped(app.games.store(), &id, seats).await {
