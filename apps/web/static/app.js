@@ -772,6 +772,7 @@ function liveState(s) {
     liveLatest = s;
     return;
   }
+  liveLatest = null; // any state still waiting came before this one
   // A game over stays over; fewer moves are an older state.
   const older = s.moves.length < state.moves.length || (state.status === 'over' && s.status !== 'over');
   if (older || shownOf(s) === shownOf(state)) return;
