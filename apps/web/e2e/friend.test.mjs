@@ -10,8 +10,10 @@
 // The game's life, a page pair each, from positions near the end: a resignation (told to the
 // friend and a watcher, in the record) and a rematch (both pages move to it, sides swapped,
 // no invitation); a draw offered and declined, one that lapses when a
-// move is made, one accepted (in the record and the review). Without HALMA_TEST_POSTGRES
-// (outside CI) both players use run.sh's one server (SQLite).
+// move is made, one accepted (in the record and the review); a flag falling on a 10-second
+// clock while both pages lie about the time (one's clock stands still, the other's runs 60
+// times too fast): the server decides. The first game has a clock of the page's presets.
+// Without HALMA_TEST_POSTGRES (outside CI) both players use run.sh's one server (SQLite).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -111,6 +113,8 @@ async function playOne(page) {
 test('two people play by link through two server processes; a watcher follows; a stranger cannot move', async () => {
   const x = await open(first);
   await x.page.waitForSelector('body[data-busy="false"]', { timeout: TIMEOUT });
+  // With a clock: 3 minutes, 2 seconds added at each move.
+  await x.page.selectOption('#clock', { label: '3+2' });
   await x.page.click('#play-friend');
   await x.page.waitForSelector('body[data-friend="waiting"]', { timeout: TIMEOUT });
   const invitation = await x.page.getAttribute('#invitation-link', 'href');
@@ -160,9 +164,14 @@ test('two people play by link through two server processes; a watcher follows; a
     await playOne(pages[mover]);
     for (const page of [x.page, o.page, watcher.page]) await shows(page, ply + 1);
   }
-  // Every page shows the same game, as the server keeps it.
+  // Every page shows the same game, as the server keeps it, with both clocks.
   const game = await (await x.page.request.get(`${second}api/games/${id}`)).json();
   assert.equal(game.moves.length, PLIES);
+  assert.deepEqual([game.clock.initial, game.clock.increment, game.clock.running], [180, 2, 'x']);
+  for (const page of [x.page, o.page, watcher.page]) {
+    assert.match(await page.textContent('#clock-x'), /^x \d:\d\d \(running\)$/);
+    assert.match(await page.textContent('#clock-o'), /^o \d:\d\d$/);
+  }
   for (const page of [x.page, o.page, watcher.page]) {
     const moves = await page.$$eval('#moves .mv', (buttons) => buttons.map((b) => b.textContent));
     assert.deepEqual(moves, game.moves);
@@ -326,6 +335,47 @@ test('a draw offered is declined, lapses when a move is made, and is accepted', 
   // The review of the game says how it ended.
   await o.page.waitForSelector('body[data-review="done"]', { timeout: TIMEOUT });
   assert.equal(await o.page.textContent('#review-result'), 'Drawn by agreement.');
+  for (const side of [x, o]) assert.deepEqual(side.errors, []);
+  for (const side of [x, o]) await side.context.close();
+});
+
+/** A page's clocks (`performance.now`, `Date.now`) made to run `rate` times as fast as time (0: stopped). */
+const lyingClock = (rate) => `(() => {
+  const now = performance.now.bind(performance), date = Date.now, start = now(), dateStart = date();
+  performance.now = () => start + (now() - start) * ${rate};
+  Date.now = () => dateStart + (now() - start) * ${rate};
+})();`;
+
+test('a flag falls when the server says, whatever time the pages claim', async () => {
+  // x, to move, never moves: its 10 seconds run out. x's page sees its clock stand still, o's
+  // sees x's run 60 times too fast and asks the server, which says the game goes on.
+  const { id, x, o } = await friendGame({ position: WIN_IN_ONE, clock: { initial: 10, increment: 0 } },
+    { x: lyingClock(0), o: lyingClock(60) });
+  await x.page.waitForSelector('#clock-x.running', { timeout: TIMEOUT });
+  assert.match(await x.page.textContent('#clock-x'), /^x 0:(10|09\.\d) \(running\)$/);
+  assert.match(await o.page.textContent('#clock-o'), /^o 0:10$/);
+  assert.deepEqual(await axeFindings(o.page), []);
+  await o.page.waitForFunction(() => /0:00\.0/.test(document.getElementById('clock-x').textContent), null, { timeout: TIMEOUT });
+  const early = await served(id);
+  if (early.status !== 'over') {
+    // o's page claimed x's time was up, and the server still had x playing.
+    assert.ok(early.clock.x_ms > 0, JSON.stringify(early.clock));
+    assert.equal(early.clock.running, 'x');
+  }
+  await ended(x.page, /Lost on time/);
+  await ended(o.page, /You won on time/);
+  const game = await served(id);
+  assert.deepEqual([game.outcome.winner, game.outcome.reason_code], ['o', 'time']);
+  // A move after the flag fell is refused.
+  const secret = await x.page.evaluate((g) => JSON.parse(localStorage.getItem(`halma-seat:${g}`)).secret, id);
+  const late = await fetch(`${second}api/games/${id}/move`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${secret}` },
+    body: JSON.stringify({ move: 'c11-b12', ply: 0 }),
+  });
+  assert.equal(late.status, 409);
+  assert.equal((await late.json()).code, 'game_over');
+  assert.match(await recordOf(o.page), /\[Result "0-1"\]\n\[Reason "time"\]\n/);
   for (const side of [x, o]) assert.deepEqual(side.errors, []);
   for (const side of [x, o]) await side.context.close();
 });
