@@ -50,6 +50,7 @@ pub fn router(app: &Arc<App>) -> Router<Arc<App>> {
         .route("/resign", changes(post(friend::resign)))
         .route("/draw", changes(post(friend::draw)))
         .route("/rematch", changes(post(friend::rematch)))
+        .route("/claim", changes(post(friend::claim)))
         .route("/players", get(friend::players))
         .route("/live", get(friend::follow));
     Router::new()

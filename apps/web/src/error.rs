@@ -168,6 +168,10 @@ pub enum ApiError {
     /// An answer to an offer that the opponent has not made.
     #[error("your opponent has no offer standing to answer")]
     NoOffer,
+    /// A claim of the win before the opponent has been away long enough (or while they are
+    /// here, or before they joined); seconds until it may be made at the earliest.
+    #[error("your opponent has not been away long enough to claim the win; try again in {0} s")]
+    TooEarly(u64),
     /// A clock out of the presets' bounds, or not a clock: why.
     #[error("bad clock: {0}")]
     BadClock(String),
@@ -288,6 +292,7 @@ impl ApiError {
             ApiError::NoOffer => (StatusCode::CONFLICT, "no_offer"),
             ApiError::NotOver => (StatusCode::CONFLICT, "not_over"),
             ApiError::BadClock(_) => (StatusCode::BAD_REQUEST, "bad_clock"),
+            ApiError::TooEarly(_) => (StatusCode::CONFLICT, "too_early"),
             ApiError::NoEngine => (StatusCode::NOT_IMPLEMENTED, "no_engine"),
             ApiError::StoreFull(_) => (StatusCode::SERVICE_UNAVAILABLE, "store_full"),
             ApiError::Unavailable => (StatusCode::SERVICE_UNAVAILABLE, "unavailable"),
@@ -301,6 +306,7 @@ impl ApiError {
         match self {
             ApiError::TooManyGames(seconds) => Some(*seconds),
             ApiError::TooManyLive => Some(5),
+            ApiError::TooEarly(seconds) => Some(*seconds),
             ApiError::StoreFull(_) => Some(60),
             ApiError::Unavailable | ApiError::Busy(_) => Some(1),
             _ => None,
@@ -431,6 +437,7 @@ mod tests {
             ApiError::NoOffer,
             ApiError::NotOver,
             ApiError::BadClock(text()),
+            ApiError::TooEarly(3),
             ApiError::NoEngine,
             ApiError::StoreFull(1),
             ApiError::Unavailable,
@@ -473,8 +480,10 @@ mod tests {
             let response = error.clone().into_response();
             assert_eq!(response.status(), status, "{error}");
             let retry = response.headers().contains_key(header::RETRY_AFTER);
+            // And a claim made too early says when it may be made.
             let limited = status == StatusCode::SERVICE_UNAVAILABLE
-                || status == StatusCode::TOO_MANY_REQUESTS;
+                || status == StatusCode::TOO_MANY_REQUESTS
+                || matches!(error, ApiError::TooEarly(_));
             assert_eq!(retry, limited, "{error}");
             let message = error.to_string();
             assert!(!message.is_empty() && !message.ends_with('.'), "{message}");

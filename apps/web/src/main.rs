@@ -168,6 +168,7 @@ async fn run(options: Options, cores: usize) -> ExitCode {
         store.backend() == "postgres",
         options.max_live.unwrap_or(max_connections / 2).max(1),
         options.live_per_client,
+        options.abandon_after,
     );
     if store.backend() == "postgres" {
         tokio::spawn(friend::live::listen(Arc::clone(&live), url.clone()));

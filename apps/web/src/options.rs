@@ -27,6 +27,8 @@ usage: halma-web [options]
   --connections-per-client N  open connections from one client at most (default 128)
   --max-live N              live streams of games open at most (default: half --max-connections)
   --live-per-client N       live streams one client may have open (default 8)
+  --abandon-after-secs N    a player of a game between two people away this long may be
+                            claimed against: their opponent may take the win (default 120)
   --games-per-minute N      new games one client may start per minute (default 30)
   --max-games N             games stored at most; past it new games get 503 (default 1000000)
   --max-plies N             moves one game may have; past it moves get 409 (default 2000)
@@ -66,6 +68,9 @@ pub struct Options {
     pub max_live: Option<usize>,
     /// Live streams per client at most.
     pub live_per_client: usize,
+    /// How long a player of a game between two people is away before the opponent may
+    /// claim the win.
+    pub abandon_after: Duration,
     /// Engines one client may hold at once.
     pub engines_per_client: Option<usize>,
     /// Searches one client may have running or waiting.
@@ -124,6 +129,7 @@ impl Default for Options {
             engines: None,
             max_live: None,
             live_per_client: 8,
+            abandon_after: Duration::from_secs(120),
             engines_per_client: None,
             searches_per_client: None,
             queue: 64,
@@ -201,6 +207,7 @@ pub fn parse(args: &[String]) -> Result<Parsed, String> {
             "--engines" => options.engines = Some(count()?),
             "--max-live" => options.max_live = Some(count()?),
             "--live-per-client" => options.live_per_client = count()?,
+            "--abandon-after-secs" => options.abandon_after = seconds()?,
             "--engines-per-client" => options.engines_per_client = Some(count()?),
             "--searches-per-client" => options.searches_per_client = Some(count()?),
             "--queue" => options.queue = count()?,
@@ -279,6 +286,9 @@ mod tests {
     fn flags_set_options_and_bad_values_are_refused() {
         let options = run(&["--bind", "0.0.0.0", "--port", "0", "--queue", "3"]).unwrap();
         assert_eq!(options.max_plies, 2_000);
+        assert_eq!(options.abandon_after, Duration::from_secs(120));
+        let short = run(&["--abandon-after-secs", "2"]).unwrap();
+        assert_eq!(short.abandon_after, Duration::from_secs(2));
         assert_eq!(run(&["--max-plies", "40"]).unwrap().max_plies, 40);
         assert_eq!(options.bind, IpAddr::from([0, 0, 0, 0]));
         assert_eq!(options.port, 0);

@@ -318,6 +318,7 @@ fn every_error_a_client_can_provoke_has_its_code() {
         409,
         "not_over",
     );
+    check(as_player("claim", ""), 409, "too_early");
     let computer = live.new_game(json!({}));
     check(
         live.post(&format!("/api/games/{computer}/resign"), json!({})),

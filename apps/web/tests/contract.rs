@@ -460,6 +460,8 @@ fn friends(c: &mut Contract) {
                 ),
             ),
             ("friend resign stranger", post(at("/resign"), "")),
+            ("friend claim stranger", post(at("/claim"), "")),
+            ("friend claim early", bearer(post(at("/claim"), ""), secret)),
             ("friend draw stranger", post(at("/draw"), offer)),
             (
                 "friend draw offer",

@@ -471,3 +471,101 @@ fn a_flag_is_decided_once_across_two_processes() {
     let (_, state) = b.get(&format!("/api/games/{id}"));
     assert_eq!(state["outcome"]["winner"], "o");
 }
+
+/// A claim of the win through `server` by the player holding `secret`, if any: status,
+/// code and `Retry-After`.
+fn claim(server: &Server, id: &str, secret: Option<&str>) -> (u16, String, Option<String>) {
+    let auth = secret.map_or_else(String::new, |s| format!("Authorization: Bearer {s}\r\n"));
+    let head = format!(
+        "POST /api/games/{id}/claim HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n{auth}Content-Type: application/json\r\nContent-Length: 0\r\n\r\n",
+        server.addr
+    );
+    let response = server.raw_from(2, &head, b"");
+    let code = response.json()["code"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    (response.status, code, response.header("retry-after"))
+}
+
+/// A player who leaves: the other is told how long they have been away and when the win may
+/// be claimed, and claims it after `--abandon-after-secs`; not before, not while the
+/// opponent is here, and nobody else ever.
+#[test]
+fn a_player_who_stays_away_loses_when_the_other_claims() {
+    let server = Server::start(&["--abandon-after-secs", "2"]);
+    let (id, x, invitation) = friend_game(&server, "x");
+    // Before o joins there is nobody to claim against.
+    let early = claim(&server, &id, Some(&x));
+    assert_eq!((early.0, early.1.as_str()), (409, "too_early"));
+    assert_eq!(early.2.as_deref(), Some("2"), "the least wait");
+    let o = join(&server, &id, &invitation);
+    let (_, mut x_live) = Stream::open(&server, Ipv4Addr::new(127, 0, 0, 1), &id, Some(&x), "");
+    let (_, mut o_live) = Stream::open(&server, Ipv4Addr::new(127, 0, 0, 2), &id, Some(&o), "");
+    // o is here: x is told so, and no claim can come of waiting.
+    let players = x_live.until("players", |p| p["o"]["here"] == true);
+    assert_eq!(
+        (&players["you"], &players["claim_in"]),
+        (&json!("x"), &Value::Null)
+    );
+    assert_eq!(players["o"]["away_for"], Value::Null);
+    let refused_here = claim(&server, &id, Some(&x));
+    assert_eq!(
+        (refused_here.0, refused_here.1.as_str()),
+        (409, "too_early")
+    );
+
+    // o goes: x sees o away and when it may claim; o cannot claim against x, who is here;
+    // strangers and forged secrets never.
+    drop(o_live);
+    let players = x_live.until("players", |p| p["o"]["here"] == false);
+    let claim_in = players["claim_in"].as_u64().expect("a claim to come");
+    assert!((1..=2).contains(&claim_in), "{players}");
+    assert!(players["o"]["away_for"].as_u64().is_some(), "{players}");
+    let (_, seen) = call(
+        &server,
+        2,
+        "GET",
+        &format!("/api/games/{id}/players"),
+        Some(&o),
+        "",
+    );
+    assert_eq!(
+        (&seen["you"], &seen["claim_in"]),
+        (&json!("o"), &Value::Null)
+    );
+    let refused_o = claim(&server, &id, Some(&o));
+    assert_eq!((refused_o.0, refused_o.1.as_str()), (409, "too_early"));
+    for secret in [None, Some(forged(&x)), Some(invitation.clone())] {
+        let (status, code, _) = claim(&server, &id, secret.as_deref());
+        assert_eq!((status, code.as_str()), (403, "not_a_player"));
+    }
+    let soon = claim(&server, &id, Some(&x));
+    assert_eq!((soon.0, soon.1.as_str()), (409, "too_early"));
+    let wait: u64 = soon.2.expect("Retry-After").parse().expect("seconds");
+    assert!((1..=2).contains(&wait), "{wait}");
+
+    // After the time: x claims the win; both are told; the game is over.
+    std::thread::sleep(std::time::Duration::from_millis(2100));
+    let (status, won) = call(
+        &server,
+        1,
+        "POST",
+        &format!("/api/games/{id}/claim"),
+        Some(&x),
+        "{}",
+    );
+    assert_eq!(status, 200, "{won}");
+    assert_eq!(
+        won["outcome"],
+        json!({ "result": "win", "winner": "x", "reason": "o left the game", "reason_code": "abandonment" })
+    );
+    let seen = x_live.until("state", |s| s["status"] == "over");
+    assert_eq!(seen["outcome"]["reason_code"], "abandonment");
+    let players = x_live.until("players", |p| p["claim_in"].is_null());
+    assert_eq!(players["you"], "x");
+    let (status, code, _) = claim(&server, &id, Some(&x));
+    assert_eq!((status, code.as_str()), (409, "game_over"));
+    o_live = Stream::open(&server, Ipv4Addr::new(127, 0, 0, 2), &id, Some(&o), "").1;
+    assert_eq!(next_state(&mut o_live).1["outcome"]["winner"], "x");
+}

@@ -19,6 +19,8 @@ pub enum Reason {
     Agreement,
     /// The side to move ran out of time: the other wins.
     Time,
+    /// A player left and stayed away: the other claimed the win.
+    Abandonment,
 }
 
 /// How a game between two people ended off the board: why, and who won (`None`: a draw).
@@ -39,6 +41,7 @@ impl Ending {
             Reason::Resignation => "resignation",
             Reason::Agreement => "agreement",
             Reason::Time => "time",
+            Reason::Abandonment => "abandonment",
         }
     }
 
@@ -48,6 +51,7 @@ impl Ending {
         match (self.reason, loser) {
             (Reason::Resignation, Some(loser)) => format!("{loser} resigned"),
             (Reason::Time, Some(loser)) => format!("{loser} ran out of time"),
+            (Reason::Abandonment, Some(loser)) => format!("{loser} left the game"),
             _ => "the players agreed to a draw".to_owned(),
         }
     }

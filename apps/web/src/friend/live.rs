@@ -33,7 +33,7 @@ use sqlx::postgres::PgListener;
 use tokio::sync::{broadcast, watch};
 use tokio::time::Instant;
 
-use super::seats::{self, Seats};
+use super::seats;
 use crate::clients::{Client, ConnectionSlot, Connections};
 use crate::error::ApiError;
 use crate::games::{GameError, Games, Loaded, now_ms};
@@ -74,24 +74,44 @@ struct Update {
     flag_at: Option<i64>,
     /// The game's state (as `GET /api/games/{id}` answers it).
     state: String,
-    /// The players: each side's seat taken or not, here or not (`null` for a game against
-    /// the computer).
-    players: String,
+    /// How the seats stood (`None` for a game against the computer), and whether the game
+    /// is over: each stream writes its players' event from them, for its own side.
+    players: (Option<seats::View>, bool),
 }
 
-/// The players' JSON of `seats`, for a stream and for `GET /api/games/{id}/players`.
-pub fn players_json(seats: Option<&Seats>, you: Option<Side>) -> serde_json::Value {
-    let now = now_ms();
-    let seat =
-        |seats: &Seats, side| json!({ "taken": seats.taken(side), "here": seats.here(side, now) });
+/// The players' JSON of a game whose seats stood as `seats` (`None`: a game against the
+/// computer), for a stream and for `GET /api/games/{id}/players`, at `now`: each side's
+/// seat taken or not, here or not, away for how long (seconds), and for `you` (the side the
+/// request's secret holds) in how many seconds it may claim the win (`abandon_after` ms
+/// after its opponent left), unless the game is `over`.
+pub fn players_json(
+    seats: Option<&seats::View>,
+    you: Option<Side>,
+    over: bool,
+    now: i64,
+    abandon_after: i64,
+) -> serde_json::Value {
+    let seconds = |ms: i64| (ms + 999) / 1000;
+    let seat = |seats: &seats::View, side| {
+        let seat = seats.side(side);
+        json!({
+            "taken": seat.taken,
+            "here": seat.here,
+            "away_for": seat.away_since.map(|since| (now - since).max(0) / 1000),
+        })
+    };
     match seats {
         None => json!({ "opponent": "computer" }),
         Some(seats) => json!({
             "opponent": "friend",
             "you": you.map(|side| side.to_string()),
-            "inviting": seats.inviting(),
+            "inviting": seats.inviting,
             "x": seat(seats, Side::X),
             "o": seat(seats, Side::O),
+            "claim_in": you
+                .filter(|_| !over)
+                .and_then(|side| seats.claim_in(side, now, abandon_after))
+                .map(seconds),
         }),
     }
 }
@@ -119,6 +139,8 @@ pub struct Live {
     per_client: Arc<Connections>,
     open: AtomicUsize,
     max: usize,
+    /// How long (ms) a player is away before the opponent may claim the win.
+    abandon_after: i64,
 }
 
 /// A stream's admission: counted, for its client and in all, until dropped.
@@ -177,8 +199,9 @@ impl Drop for Presence {
         if gone {
             let live = Arc::clone(&self.live);
             let (id, side) = key;
+            // Away from now on.
             tokio::spawn(async move {
-                live.mark(&id, side, 0).await;
+                live.mark(&id, side, now_ms()).await;
             });
         }
     }
@@ -186,8 +209,15 @@ impl Drop for Presence {
 
 impl Live {
     /// The live streams of `games`, at most `max` in all and `per_client` for each client;
-    /// `notify`: announce changes through PostgreSQL.
-    pub fn new(games: Games, notify: bool, max: usize, per_client: usize) -> Arc<Live> {
+    /// `notify`: announce changes through PostgreSQL; `abandon_after`: how long a player is
+    /// away before the opponent may claim the win.
+    pub fn new(
+        games: Games,
+        notify: bool,
+        max: usize,
+        per_client: usize,
+        abandon_after: Duration,
+    ) -> Arc<Live> {
         Arc::new(Live {
             games,
             notify,
@@ -196,7 +226,13 @@ impl Live {
             per_client: Connections::new(per_client),
             open: AtomicUsize::new(0),
             max,
+            abandon_after: i64::try_from(abandon_after.as_millis()).unwrap_or(i64::MAX),
         })
+    }
+
+    /// How long (ms) a player is away before the opponent may claim the win.
+    pub fn abandon_after(&self) -> i64 {
+        self.abandon_after
     }
 
     /// Admits a stream of `client`, or refuses it over the limits.
@@ -296,11 +332,12 @@ impl Live {
             version: game.version,
             flag_at: game.session.flag_at(),
             state: serde_json::to_string(&state(id, &game.session)).unwrap_or_default(),
-            players: players_json(seats.as_ref(), None).to_string(),
+            players: (seats.map(|seats| seats.view(now_ms())), game.session.over()),
         })
     }
 
-    /// Marks `side` of the game `id` here until `until` (0: away) and announces it.
+    /// Marks `side` of the game `id` here until `until` (now: away from now) and announces
+    /// it.
     async fn mark(self: &Arc<Live>, id: &str, side: Side, until: i64) {
         match seats::set_here(self.games.store(), id, side, until).await {
             Ok(()) => self.changed(id),
@@ -355,7 +392,9 @@ impl Live {
         let caught_up = since.is_some_and(|since| i64::try_from(since) == Ok(first.version));
         let sent = Sent {
             version: if caught_up { first.version } else { 0 },
-            players: String::new(),
+            players: None,
+            you: side,
+            abandon_after: self.abandon_after,
         };
         let events = follow(first, sent, subscription, (admitted, presence));
         Ok(Sse::new(events)
@@ -447,10 +486,15 @@ async fn flag_timer(live: Arc<Live>, id: String, mut flag_at: watch::Receiver<Op
     }
 }
 
-/// What a stream has sent.
+/// What a stream has sent, and to whom.
 struct Sent {
     version: i64,
-    players: String,
+    /// The seats and ending its last players' event showed (their time since is written
+    /// when sent, not compared: it is no change).
+    players: Option<(Option<seats::View>, bool)>,
+    /// The side whose player reads the stream, if any.
+    you: Option<Side>,
+    abandon_after: i64,
 }
 
 impl Sent {
@@ -465,9 +509,14 @@ impl Sent {
                 .retry(RETRY)
                 .data(&update.state)));
         }
-        if update.players != self.players {
-            self.players.clone_from(&update.players);
-            events.push(Ok(Event::default().event("players").data(&update.players)));
+        if self.players != Some(update.players) {
+            self.players = Some(update.players);
+            let (seats, over) = update.players;
+            let players =
+                players_json(seats.as_ref(), self.you, over, now_ms(), self.abandon_after);
+            events.push(Ok(Event::default()
+                .event("players")
+                .data(players.to_string())));
         }
         events
     }

@@ -145,12 +145,22 @@ pub async fn players(
     GameId(id): GameId,
     headers: HeaderMap,
 ) -> Result<Reply<serde_json::Value>, ApiError> {
-    app.live.read(&id).await?;
+    let game = app.live.read(&id).await?;
     let seats = seats_of(&app, &id).await?;
     let you = seats
         .as_ref()
         .and_then(|seats| seats.side_of(bearer(&headers)));
-    Ok(Reply(live::players_json(seats.as_ref(), you)))
+    let now = now_ms();
+    let view = seats.map(|seats| seats.view(now));
+    let over = game.session.over();
+    let abandon_after = app.live.abandon_after();
+    Ok(Reply(live::players_json(
+        view.as_ref(),
+        you,
+        over,
+        now,
+        abandon_after,
+    )))
 }
 
 /// The query of a live stream: the version of the game the client has seen (as
@@ -185,20 +195,19 @@ pub async fn follow(
 }
 
 /// Changes the game between two people `id` as the player whose secret the request holds,
-/// with `change` (given the game and the player's side), which is refused in a game that
-/// is over; announces the change and answers the game's state.
+/// with `change` (given the game, the player's side and the seats); announces the change and answers the game's state.
 async fn as_player<T>(
     app: &App,
     id: &str,
     headers: &HeaderMap,
-    mut change: impl FnMut(&mut Session, Side) -> Result<T, ApiError>,
+    mut change: impl FnMut(&mut Session, Side, &seats::Seats) -> Result<T, ApiError>,
 ) -> Result<Response, ApiError> {
     let read = app.live.read(id).await?;
     let seats = seats_of(app, id).await?.ok_or(ApiError::ComputerGame)?;
     let side = seats.side_of(bearer(headers)).ok_or(ApiError::NotAPlayer)?;
     let (_, game) = app
         .games
-        .modify(id, Some(read), |session| change(session, side))
+        .modify(id, Some(read), |session| change(session, side, &seats))
         .await?;
     app.live.changed(id);
     Ok(Reply(state(id, &game.session)).into_response())
@@ -246,7 +255,7 @@ pub async fn resign(
     headers: HeaderMap,
     Body(Nothing {}): Body<Nothing>,
 ) -> Result<Response, ApiError> {
-    as_player(&app, &id, &headers, |session, side| {
+    as_player(&app, &id, &headers, |session, side, _| {
         ongoing(session)?;
         let ending = Ending {
             reason: Reason::Resignation,
@@ -266,7 +275,7 @@ pub async fn draw(
     headers: HeaderMap,
     Body(OfferBody { action }): Body<OfferBody>,
 ) -> Result<Response, ApiError> {
-    as_player(&app, &id, &headers, |session, side| {
+    as_player(&app, &id, &headers, |session, side, _| {
         ongoing(session)?;
         if life::answer(&mut life_of(session).offers.draw, side, action)? == Answer::Agreed {
             let ending = Ending {
@@ -377,4 +386,34 @@ async fn rematch_of(app: &App, old: &Session, seats: &seats::Seats) -> Result<St
         return Err(GameError::from(error).into());
     }
     Ok(id)
+}
+
+/// `POST /api/games/{id}/claim`: the player claims the win because the opponent left: once
+/// the opponent, whose seat is taken, has been away (no live stream of theirs) for the
+/// server's `--abandon-after-secs`; `too_early` before, with the seconds to wait.
+pub async fn claim(
+    State(app): State<Arc<App>>,
+    GameId(id): GameId,
+    headers: HeaderMap,
+    Body(Nothing {}): Body<Nothing>,
+) -> Result<Response, ApiError> {
+    let abandon_after = app.live.abandon_after();
+    as_player(&app, &id, &headers, |session, side, seats| {
+        ongoing(session)?;
+        let now = now_ms();
+        let seconds = |ms: i64| u64::try_from((ms + 999) / 1000).unwrap_or(1).max(1);
+        match seats.view(now).claim_in(side, now, abandon_after) {
+            Some(0) => {
+                let ending = Ending {
+                    reason: Reason::Abandonment,
+                    winner: Some(side),
+                };
+                end(session, ending);
+                Ok(())
+            }
+            Some(wait) => Err(ApiError::TooEarly(seconds(wait))),
+            None => Err(ApiError::TooEarly(seconds(abandon_after))),
+        }
+    })
+    .await
 }

@@ -9,7 +9,7 @@
 use sha2::{Digest, Sha256};
 use sqlx::Row;
 
-use crate::games::{hex, is_hex, new_id};
+use crate::games::{hex, is_hex, new_id, now_ms};
 use crate::metrics::Query;
 use crate::store::{Store, StoreError};
 use halma::Side;
@@ -78,6 +78,60 @@ impl Seats {
     pub fn inviting(&self) -> bool {
         self.invitation_hash.is_some()
     }
+
+    /// How the seats stand at `now` (Unix ms), for the players' events.
+    pub fn view(&self, now: i64) -> View {
+        let side = |side| {
+            let taken = self.taken(side);
+            let here = self.here(side, now);
+            let until = self.here_until[index(side)];
+            SideView {
+                taken,
+                here,
+                // A side is away from the moment its last stream ended (or its mark
+                // lapsed, or its seat was taken without a stream yet).
+                away_since: (taken && !here && until > 0).then_some(until),
+            }
+        };
+        View {
+            inviting: self.inviting(),
+            sides: [side(Side::X), side(Side::O)],
+        }
+    }
+}
+
+/// How one side's seat stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SideView {
+    /// Whether it has a player.
+    pub taken: bool,
+    /// Whether its player is here (a live stream of theirs).
+    pub here: bool,
+    /// Since when its player is away (Unix ms), if taken and away.
+    pub away_since: Option<i64>,
+}
+
+/// How the seats of a game stand at a moment: what its players' events show.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct View {
+    /// Whether the invitation is still open.
+    pub inviting: bool,
+    sides: [SideView; 2],
+}
+
+impl View {
+    /// `side`'s seat.
+    pub fn side(&self, side: Side) -> SideView {
+        self.sides[index(side)]
+    }
+
+    /// How long (ms, at `now`) until `side` may claim the win because its opponent is
+    /// away, `abandon_after` being how long the opponent must be; `None` when no claim can
+    /// come by waiting (the opponent has not joined, or is here).
+    pub fn claim_in(&self, side: Side, now: i64, abandon_after: i64) -> Option<i64> {
+        let away_since = self.side(side.other()).away_since?;
+        Some((away_since + abandon_after - now).max(0))
+    }
 }
 
 /// The secrets of a new game's seats, answered once to its creator.
@@ -94,14 +148,19 @@ pub async fn create(store: &Store, id: &str, creator: Side) -> Result<NewSeats, 
         secret: new_secret(),
         invitation: new_secret(),
     };
+    // The creator is away, until their stream comes, from the moment the game is made.
+    let now = now_ms();
+    let creator_since = |side| if side == creator { now } else { 0 };
     let query = sqlx::query(
         "INSERT INTO halma_seats (id, creator, creator_hash, invitation_hash, joiner_hash, \
-         x_here_until, o_here_until) VALUES ($1, $2, $3, $4, NULL, 0, 0)",
+         x_here_until, o_here_until) VALUES ($1, $2, $3, $4, NULL, $5, $6)",
     )
     .bind(id.to_owned())
     .bind(creator.to_string())
     .bind(digest(&seats.secret))
     .bind(digest(&seats.invitation))
+    .bind(creator_since(Side::X))
+    .bind(creator_since(Side::O))
     .execute(store.pool());
     store.timed(Query::Create, query).await?;
     Ok(seats)
@@ -138,12 +197,13 @@ pub async fn load(store: &Store, id: &str) -> Result<Option<Seats>, StoreError> 
 pub async fn swapped(store: &Store, id: &str, old: &Seats) -> Result<(), StoreError> {
     let query = sqlx::query(
         "INSERT INTO halma_seats (id, creator, creator_hash, invitation_hash, joiner_hash, \
-         x_here_until, o_here_until) VALUES ($1, $2, $3, NULL, $4, 0, 0)",
+         x_here_until, o_here_until) VALUES ($1, $2, $3, NULL, $4, $5, $5)",
     )
     .bind(id.to_owned())
     .bind(old.creator.other().to_string())
     .bind(old.creator_hash.clone())
     .bind(old.joiner_hash.clone())
+    .bind(now_ms())
     .execute(store.pool());
     store.timed(Query::Create, query).await?;
     Ok(())
@@ -156,19 +216,24 @@ pub async fn join(store: &Store, id: &str, invitation: &str) -> Result<Option<St
         return Ok(None);
     }
     let secret = new_secret();
+    // The joiner is away, until their stream comes, from the moment the seat is taken.
     let query = sqlx::query(
-        "UPDATE halma_seats SET joiner_hash = $1, invitation_hash = NULL \
+        "UPDATE halma_seats SET joiner_hash = $1, invitation_hash = NULL, \
+         x_here_until = CASE WHEN creator = 'o' THEN $4 ELSE x_here_until END, \
+         o_here_until = CASE WHEN creator = 'x' THEN $4 ELSE o_here_until END \
          WHERE id = $2 AND invitation_hash = $3",
     )
     .bind(digest(&secret))
     .bind(id.to_owned())
     .bind(digest(invitation))
+    .bind(now_ms())
     .execute(store.pool());
     let taken = store.timed(Query::Update, query).await?.rows_affected() == 1;
     Ok(taken.then_some(secret))
 }
 
-/// Marks `side` of the game `id` here until `until` (Unix ms; 0: away).
+/// Marks `side` of the game `id` here until `until` (Unix ms; now or earlier: away since
+/// then).
 pub async fn set_here(store: &Store, id: &str, side: Side, until: i64) -> Result<(), StoreError> {
     let sql = match side {
         Side::X => "UPDATE halma_seats SET x_here_until = $1 WHERE id = $2",
@@ -220,6 +285,14 @@ mod tests {
         assert!(seats.here(Side::X, 9) && !seats.here(Side::X, 10));
         assert!(!seats.here(Side::O, 0));
         assert!(seats.taken(Side::X) && seats.taken(Side::O));
+        // x left at 10; o's stream never came (no mark): only x can be claimed against.
+        let view = seats.view(20);
+        assert_eq!(view.side(Side::X).away_since, Some(10));
+        assert_eq!(view.side(Side::O).away_since, None);
+        assert_eq!(view.claim_in(Side::O, 20, 100), Some(90));
+        assert_eq!(view.claim_in(Side::O, 500, 100), Some(0));
+        assert_eq!(view.claim_in(Side::X, 20, 100), None);
+        assert_eq!(seats.view(5).side(Side::X).away_since, None, "here");
         assert_ne!(new_secret(), new_secret());
         assert!(well_formed(&new_secret()));
     }
