@@ -12,7 +12,8 @@
 // no invitation); a draw offered and declined, one that lapses when a
 // move is made, one accepted (in the record and the review); a flag falling on a 10-second
 // clock while both pages lie about the time (one's clock stands still, the other's runs 60
-// times too fast): the server decides. The first game has a clock of the page's presets.
+// times too fast): the server decides; a friend who leaves, and the win claimed after the
+// servers' time (2 s here). The first game has a clock of the page's presets.
 // Without HALMA_TEST_POSTGRES (outside CI) both players use run.sh's one server (SQLite).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -25,6 +26,8 @@ const POSTGRES = process.env.HALMA_TEST_POSTGRES;
 const BIN = process.env.HALMA_SERVER_BIN;
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const PLIES = 8;
+/** How long a player is away before the friend may claim the win, on these tests' servers (run.sh's too). */
+const ABANDON_AFTER = 2;
 /** x, to move, wins with c11-b12 (the languages test's position). */
 const WIN_IN_ONE = 'xxxxx11/xxxxx11/xxxx12/xxx13/x15/2x13/16/16/7o8/16/16/14oo/13ooo/12oooo/11ooooo/12oooo x';
 
@@ -34,7 +37,8 @@ const servers = [];
 /** Starts a server on `database` at a free port: its URL. */
 function serve(database) {
   return new Promise((resolve, reject) => {
-    const child = spawn(BIN, ['--port', '0', '--database', database, '--no-engine'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const args = ['--port', '0', '--database', database, '--no-engine', '--abandon-after-secs', String(ABANDON_AFTER)];
+    const child = spawn(BIN, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     servers.push(child);
     let out = '';
     const silent = setTimeout(() => reject(new Error(`the server printed no address: ${out}`)), 60_000);
@@ -378,4 +382,27 @@ test('a flag falls when the server says, whatever time the pages claim', async (
   assert.match(await recordOf(o.page), /\[Result "0-1"\]\n\[Reason "time"\]\n/);
   for (const side of [x, o]) assert.deepEqual(side.errors, []);
   for (const side of [x, o]) await side.context.close();
+});
+
+test('a friend who leaves: the page says so and, after the server\'s time, the win is claimed', async () => {
+  const { id, x, o } = await friendGame({ position: WIN_IN_ONE });
+  const seat = await o.page.evaluate((g) => ({ id: g, ...JSON.parse(localStorage.getItem(`halma-seat:${g}`)) }), id);
+  await o.context.close();
+  await x.page.waitForSelector('body[data-friend="away"][data-claim="ready"]', { timeout: TIMEOUT });
+  assert.match(await x.page.textContent('#presence'), /claim the win, or keep waiting/);
+  assert.deepEqual(await axeFindings(x.page), []);
+  // Keeping waiting quiets the question; the claim stays at hand.
+  await x.page.click('#claim-wait');
+  await x.page.waitForSelector('body[data-claim="waiting"]', { timeout: TIMEOUT });
+  assert.equal(await x.page.isVisible('#claim-wait'), false);
+  await x.page.click('#claim');
+  await ended(x.page, /Your friend left: you won/);
+  const game = await served(id);
+  assert.deepEqual([game.outcome.winner, game.outcome.reason_code], ['x', 'abandonment']);
+  assert.match(await recordOf(x.page), /\[Result "1-0"\]\n\[Reason "abandonment"\]\n/);
+  // o, back, is told.
+  const back = await open(`${second}g/${id}`, seat);
+  await ended(back.page, /You left the game: your friend claimed the win/);
+  for (const side of [x, o, back]) assert.deepEqual(side.errors, []);
+  for (const side of [x, back]) await side.context.close();
 });

@@ -42,8 +42,10 @@ work="$(mktemp -d)"
 log="$work/server.log"
 database="sqlite://$work/games.sqlite3"
 # The server runs no engine: every computer move and hint of these tests is searched in the
-# browser (halma.js), so a page that asked the server to search would get 501 and fail.
-server_args=(--no-engine)
+# browser (halma.js), so a page that asked the server to search would get 501 and fail. A
+# player of a friend game may claim the win after 2 s of the friend's absence, not 120, as
+# on the friend test's own servers.
+server_args=(--no-engine --abandon-after-secs 2)
 "$binary" --port 0 --database "$database" "${server_args[@]}" >"$log" 2>&1 &
 server=$!
 cleanup() {
