@@ -771,8 +771,9 @@ halma_status halma_record_result(const halma_record *record,
                                  size_t *out_len);
 
 /**
- * Writes why the game ended into `buf`: "goal_camp", "repetition", "no_moves" or
- * "resignation"; the empty string while it goes on.
+ * Writes why the game ended into `buf`: by the rules "goal_camp", "repetition" or
+ * "no_moves"; by its players "resignation", "agreement", "time" or "abandonment"; the
+ * empty string while it goes on.
  */
 halma_status halma_record_reason(const halma_record *record,
                                  char *buf,

@@ -574,7 +574,8 @@ public:
             return halma_record_result(get(), buf, len, out_len);
         });
     }
-    /// "goal_camp", "repetition", "no_moves", "resignation", or "" while the game goes on.
+    /// "goal_camp", "repetition", "no_moves", "resignation", "agreement", "time",
+    /// "abandonment", or "" while the game goes on.
     std::string reason() const {
         return detail::text(16, [this](char *buf, std::size_t len, std::size_t *out_len) {
             return halma_record_reason(get(), buf, len, out_len);

@@ -231,8 +231,9 @@ pub unsafe extern "C" fn halma_record_result(
     unsafe { read(record, out, |record| Ok(record.result().to_owned())) }
 }
 
-/// Writes why the game ended into `buf`: "goal_camp", "repetition", "no_moves" or
-/// "resignation"; the empty string while it goes on.
+/// Writes why the game ended into `buf`: by the rules "goal_camp", "repetition" or
+/// "no_moves"; by its players "resignation", "agreement", "time" or "abandonment"; the
+/// empty string while it goes on.
 #[doc = safety!(shared(record: halma_record), text(buf, len))]
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn halma_record_reason(

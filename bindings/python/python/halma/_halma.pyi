@@ -204,7 +204,19 @@ class Record:
     def result(self) -> Literal["1-0", "0-1", "1/2-1/2", "*"]:
         """``"1-0"`` (x won), ``"0-1"`` (o won), ``"1/2-1/2"`` (drawn) or ``"*"`` (going on)."""
     @property
-    def reason(self) -> Optional[Literal["goal_camp", "repetition", "no_moves", "resignation"]]:
+    def reason(
+        self,
+    ) -> Optional[
+        Literal[
+            "goal_camp",
+            "repetition",
+            "no_moves",
+            "resignation",
+            "agreement",
+            "time",
+            "abandonment",
+        ]
+    ]:
         """Why the game ended, or ``None`` while it goes on."""
 
 class Engine:

@@ -103,8 +103,9 @@ impl Record {
         self.inner.result()
     }
 
-    /// Why the game ended (`"goal_camp"`, `"repetition"`, `"no_moves"`, `"resignation"`), or
-    /// `None` while it goes on.
+    /// Why the game ended (by the rules `"goal_camp"`, `"repetition"`, `"no_moves"`; by its
+    /// players `"resignation"`, `"agreement"`, `"time"`, `"abandonment"`), or `None` while it
+    /// goes on.
     #[getter]
     fn reason(&self) -> Option<&'static str> {
         self.inner.reason()
