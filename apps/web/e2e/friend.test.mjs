@@ -6,14 +6,15 @@
 // reached, waits, and catches up by itself), the used invitation only lets a stranger watch,
 // and a stranger's forged move is refused; eight plies are played from the start. A second
 // game, made from a position x wins in one (a whole game is some hundred clicks), is played to
-// its end on both players' pages, the watcher's following. axe-core looks at the invitation.
-// The game's life, a page pair each, from positions near the end: a resignation (told to the
-// friend and a watcher, in the record) and a rematch (both pages move to it, sides swapped,
-// no invitation); a draw offered and declined, one that lapses when a
-// move is made, one accepted (in the record and the review); a flag falling on a 10-second
-// clock while both pages lie about the time (one's clock stands still, the other's runs 60
-// times too fast): the server decides; a friend who leaves, and the win claimed after the
-// servers' time (2 s here). The first game has a clock of the page's presets.
+// its end on both players' pages, the watcher's following; their banners point to the
+// rematch. axe-core looks at the invitation. The game's life, a page pair each, from
+// positions near the end: a resignation (told to the friend and a watcher, in the record) and
+// a rematch (both pages move to it, sides swapped, no invitation); a draw offered and
+// declined, one that lapses when a move is made, one accepted (in the record and the review);
+// a flag falling on a 10-second clock while both pages lie about the time (one's clock stands
+// still, the other's runs 60 times too fast): the server decides; a friend who leaves, and
+// the win claimed after the servers' time (2 s here). The first game has a clock of the
+// page's presets.
 // Without HALMA_TEST_POSTGRES (outside CI) both players use run.sh's one server (SQLite).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -201,9 +202,13 @@ test('a friend game is played to its end on both pages through two processes', a
 
   await x.page.click('.sq[data-square="c11"]');
   await x.page.click('.sq[data-square="b12"]');
-  for (const page of [x.page, o.page, watcher.page]) {
+  // The banner points the players to the rematch, the watcher to where it will show.
+  const rematch = 'Press Offer a rematch to play again, sides swapped.';
+  const next = [[x.page, rematch], [o.page, rematch], [watcher.page, 'If the players start a rematch, this page gives its link.']];
+  for (const [page, words] of next) {
     await page.waitForSelector('body[data-status="over"][data-busy="false"][data-ply="1"]', { timeout: TIMEOUT });
     assert.equal(await page.locator('.sq.can-move').count(), 0);
+    assert.ok((await page.textContent('#banner small')).endsWith(`. ${words}`), await page.textContent('#banner'));
   }
   const game = await (await fetch(`${second}api/games/${made.id}`)).json();
   assert.equal(game.status, 'over');
@@ -286,6 +291,7 @@ test('a resignation ends the game on every page and in the record; a rematch mov
   await x.page.click('#rematch-offer');
   await o.page.waitForSelector('body[data-offer="rematch-received"]', { timeout: TIMEOUT });
   assert.match(await o.page.textContent('#offer'), /rematch/);
+  assert.equal(await o.page.textContent('#banner small'), 'Press Accept the rematch to play again, sides swapped.');
   assert.deepEqual(await axeFindings(o.page), []);
   await o.page.click('#rematch-accept');
   await o.page.waitForURL((url) => !url.pathname.endsWith(id), { timeout: TIMEOUT });

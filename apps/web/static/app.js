@@ -266,7 +266,7 @@ function renderStatus(targets) {
   if (over) {
     ui.banner.replaceChildren(document.createTextNode(over[0]));
     const small = document.createElement('small');
-    small.textContent = [over[1], t('page.play_again')].filter(Boolean).join(' ');
+    small.textContent = [over[1], playAgain()].filter(Boolean).join(' ');
     ui.banner.appendChild(small);
   }
   // Whose turn it is, always; beside it the hint or the piece picked up; messages under it.
@@ -294,6 +294,19 @@ function renderStatus(targets) {
   ui.turnNote.textContent = beside;
   ui.note.hidden = !note;
   ui.note.textContent = note;
+}
+
+/**
+ * How to play on once the game is over: New game against the computer; with a friend, the
+ * rematch button the player may press (none while their own offer waits); for a watcher, where
+ * the rematch shows.
+ */
+function playAgain() {
+  if (!friend || (friend.players && friend.players.inviting)) return t('page.play_again');
+  if (!friend.you) return t('page.play_again.watcher');
+  const offered = offerOf('rematch');
+  if (offered === friend.you) return '';
+  return t('page.play_again.rematch', { button: t(offered ? 'page.rematch.accept' : 'page.rematch.offer') });
 }
 
 /** Whose turn it is in a game between two people, the last move named (#status is a live region). */
@@ -357,12 +370,15 @@ function claimState() {
   return c.waiting ? 'waiting' : 'ready';
 }
 
+/** The side whose offer of `kind` (`draw`, `rematch`) waits for an answer, or null. */
+const offerOf = (kind) => (state.offers && state.offers[kind]) || null;
+
 /** The offers of a draw (during the game) or a rematch (after it), and the answers to them. */
 function renderOffers() {
   const you = friend.you;
   const over = state.status === 'over';
   const kind = over ? 'rematch' : 'draw';
-  const offered = (state.offers && state.offers[kind]) || null;
+  const offered = offerOf(kind);
   const playing = !!you && !!friend.players && !friend.players.inviting && !state.rematch;
   let text = '';
   if (offered === you) text = t(`page.${kind}.offered`);
