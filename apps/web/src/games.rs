@@ -8,9 +8,9 @@ use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use axum::body::Bytes;
-use halma::{Game, Side};
+use halma::{Ending, Game, Side};
 
-use crate::friend::life::{Ending, Life};
+use crate::friend::life::Life;
 use crate::metrics::{METRICS, Refusal};
 use crate::replays::Replays;
 use crate::store::{Inserted, Store, StoreError, StoredGame};

@@ -11,6 +11,7 @@ use tokio::sync::watch;
 use crate::app::App;
 use crate::clients::Client;
 use crate::error::ApiError;
+use crate::friend::life;
 use crate::games::{Games, Loaded, Session, Thinking, new_id, now_ms};
 use crate::state::path_of;
 use crate::think::{Progress, Purpose, Report};
@@ -48,7 +49,7 @@ pub fn ongoing(session: &Session) -> Result<(), ApiError> {
     let outcome = session.game.outcome();
     // A flag that fell is an ending, stored or not yet.
     match session.ending().or_else(|| session.flag_fallen(now_ms())) {
-        Some(ending) => Err(ApiError::GameOver(ending.to_string())),
+        Some(ending) => Err(ApiError::GameOver(life::describe(ending))),
         None if outcome.is_over() => Err(ApiError::GameOver(outcome.to_string())),
         None => Ok(()),
     }

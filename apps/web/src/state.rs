@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use halma::{Game, Move, Outcome, Side, Square};
 use serde::{Serialize, Serializer};
 
-use crate::friend::life::{Life, View};
+use crate::friend::life::{self, Life, View};
 use crate::games::{Session, now_ms};
 use crate::think::{Progress, Report};
 
@@ -37,7 +37,7 @@ struct OutcomeJson {
     reason: Option<String>,
     /// Why the game ended, as a stable code for programs (the page shows it in the player's
     /// language): `"goal_camp"`, `"repetition"` or `"no_moves"` by the rules; in a game
-    /// between two people also by its players (`friend::life::Ending::reason_code`).
+    /// between two people also by its players (`halma::Ending::reason_code`).
     reason_code: Option<&'static str>,
 }
 
@@ -45,13 +45,13 @@ struct OutcomeJson {
 fn session_outcome(session: &Session) -> OutcomeJson {
     match session.ending() {
         Some(ending) => OutcomeJson {
-            result: if ending.winner.is_some() {
+            result: if ending.winner().is_some() {
                 "win"
             } else {
                 "draw"
             },
-            winner: ending.winner.map(|side| side.to_string()),
-            reason: Some(ending.reason()),
+            winner: ending.winner().map(|side| side.to_string()),
+            reason: Some(life::reason(ending)),
             reason_code: Some(ending.reason_code()),
         },
         None => outcome_json(session.game.outcome()),

@@ -4,65 +4,27 @@
 //! every change of it is a change of the game: one compare-and-swap on the row's version,
 //! decided once across processes, and one version more for the live streams.
 
-use halma::Side;
+use halma::{Ending, Side};
 use serde::{Deserialize, Serialize};
 
 use crate::error::ApiError;
 
-/// Why a game between two people ended off the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Reason {
-    /// A player resigned: the other wins.
-    Resignation,
-    /// The players agreed to a draw.
-    Agreement,
-    /// The side to move ran out of time: the other wins.
-    Time,
-    /// A player left and stayed away: the other claimed the win.
-    Abandonment,
-}
-
-/// How a game between two people ended off the board: why, and who won (`None`: a draw).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Ending {
-    /// Why.
-    pub reason: Reason,
-    /// The winner, `None` for a draw.
-    #[serde(with = "side_text")]
-    pub winner: Option<Side>,
-}
-
-impl Ending {
-    /// The stable code of its reason, for programs (the page shows it in the player's
-    /// language).
-    pub fn reason_code(self) -> &'static str {
-        match self.reason {
-            Reason::Resignation => "resignation",
-            Reason::Agreement => "agreement",
-            Reason::Time => "time",
-            Reason::Abandonment => "abandonment",
-        }
-    }
-
-    /// Its reason in English, for people reading the API.
-    pub fn reason(self) -> String {
-        let loser = self.winner.map(Side::other);
-        match (self.reason, loser) {
-            (Reason::Resignation, Some(loser)) => format!("{loser} resigned"),
-            (Reason::Time, Some(loser)) => format!("{loser} ran out of time"),
-            (Reason::Abandonment, Some(loser)) => format!("{loser} left the game"),
-            _ => "the players agreed to a draw".to_owned(),
-        }
+/// How a game between two people ended off the board, in English, for people reading the
+/// API (the stable code is [`Ending::reason_code`]).
+pub fn reason(ending: Ending) -> String {
+    match ending {
+        Ending::Resignation(loser) => format!("{loser} resigned"),
+        Ending::Time(loser) => format!("{loser} ran out of time"),
+        Ending::Abandonment(loser) => format!("{loser} left the game"),
+        Ending::Agreement => "the players agreed to a draw".to_owned(),
     }
 }
 
-impl std::fmt::Display for Ending {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.winner {
-            Some(winner) => write!(f, "{winner} won: {}", self.reason()),
-            None => write!(f, "a draw: {}", self.reason()),
-        }
+/// The result and reason of `ending` in English: "o won: x resigned".
+pub fn describe(ending: Ending) -> String {
+    match ending.winner() {
+        Some(winner) => format!("{winner} won: {}", reason(ending)),
+        None => format!("a draw: {}", reason(ending)),
     }
 }
 
@@ -198,6 +160,7 @@ impl Clock {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Life {
     /// How it ended off the board, if it did.
+    #[serde(with = "ending_json")]
     pub ending: Option<Ending>,
     /// The offers standing.
     pub offers: Offers,
@@ -253,12 +216,8 @@ impl Life {
 
     /// The ending of a flag fallen at `now` (`turn` to move), if it fell.
     pub fn flag_fallen(&self, turn: Side, now: i64) -> Option<Ending> {
-        (self.ending.is_none() && self.flag_at(turn).is_some_and(|at| at <= now)).then_some(
-            Ending {
-                reason: Reason::Time,
-                winner: Some(turn.other()),
-            },
-        )
+        (self.ending.is_none() && self.flag_at(turn).is_some_and(|at| at <= now))
+            .then_some(Ending::Time(turn))
     }
 
     /// Ends the game if the flag of `turn` fell by `now`; whether it did.
@@ -337,6 +296,43 @@ pub struct View {
 }
 
 /// A side as its text (`"x"`, `"o"`) in the stored JSON, `null` for none.
+mod ending_json {
+    use halma::{Ending, Side};
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    /// An ending as stored: its reason code and its winner (`None`: a draw).
+    #[derive(Serialize, Deserialize)]
+    struct Stored {
+        reason: String,
+        #[serde(with = "super::side_text")]
+        winner: Option<Side>,
+    }
+
+    pub fn serialize<S: Serializer>(
+        ending: &Option<Ending>,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        ending
+            .map(|ending| Stored {
+                reason: ending.reason_code().to_owned(),
+                winner: ending.winner(),
+            })
+            .serialize(serializer)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Option<Ending>, D::Error> {
+        Option::<Stored>::deserialize(deserializer)?
+            .map(|Stored { reason, winner }| {
+                Ending::from_reason(&reason, winner).ok_or_else(|| {
+                    serde::de::Error::custom(format!("no ending {reason:?} won by {winner:?}"))
+                })
+            })
+            .transpose()
+    }
+}
+
 mod side_text {
     use halma::Side;
     use serde::{Deserialize, Deserializer, Serializer};
@@ -389,10 +385,10 @@ mod tests {
         assert!(life.settle(Side::O, 14_000));
         let ending = life.ending.unwrap();
         assert_eq!(
-            (ending.reason_code(), ending.winner),
+            (ending.reason_code(), ending.winner()),
             ("time", Some(Side::X))
         );
-        assert_eq!(ending.reason(), "o ran out of time");
+        assert_eq!(reason(ending), "o ran out of time");
         let clock = life.clock.unwrap();
         assert_eq!((clock.o_ms, clock.since), (0, None));
         assert!(!life.settle(Side::O, 20_000), "decided once");
@@ -451,20 +447,24 @@ mod tests {
         life.moved(Side::X, 0, false);
         assert_eq!(life.offers.draw, None);
         life.offers.rematch = Some(Side::X);
-        life.end(
-            Ending {
-                reason: Reason::Resignation,
-                winner: Some(Side::O),
-            },
-            Side::X,
-            0,
-        );
+        life.end(Ending::Resignation(Side::X), Side::X, 0);
         let text = serde_json::to_string(&life).unwrap();
         assert_eq!(serde_json::from_str::<Life>(&text).unwrap(), life);
         let ending = life.ending.unwrap();
         assert_eq!(
-            (ending.reason_code(), ending.reason().as_str()),
+            (ending.reason_code(), reason(ending).as_str()),
             ("resignation", "x resigned")
+        );
+        assert!(
+            text.contains(r#""ending":{"reason":"resignation","winner":"o"}"#),
+            "{text}"
+        );
+        assert!(
+            serde_json::from_str::<Life>(
+                r#"{"ending":{"reason":"agreement","winner":"o"},"offers":{"draw":null,"rematch":null},"rematch":null}"#
+            )
+            .is_err(),
+            "an agreement is a draw"
         );
         assert!(
             serde_json::from_str::<Life>(

@@ -31,7 +31,8 @@ use crate::games::{GameError, NO_COMPUTER, Session, now_ms};
 use crate::reply::Reply;
 use crate::search::ongoing;
 use crate::state::state;
-use life::{Action, Answer, Ending, Life, Reason};
+use halma::Ending;
+use life::{Action, Answer, Life};
 
 /// The secret in the request's `Authorization: Bearer` header, if it has one.
 fn bearer(headers: &HeaderMap) -> Option<&str> {
@@ -257,11 +258,7 @@ pub async fn resign(
 ) -> Result<Response, ApiError> {
     as_player(&app, &id, &headers, |session, side, _| {
         ongoing(session)?;
-        let ending = Ending {
-            reason: Reason::Resignation,
-            winner: Some(side.other()),
-        };
-        end(session, ending);
+        end(session, Ending::Resignation(side));
         Ok(())
     })
     .await
@@ -278,11 +275,7 @@ pub async fn draw(
     as_player(&app, &id, &headers, |session, side, _| {
         ongoing(session)?;
         if life::answer(&mut life_of(session).offers.draw, side, action)? == Answer::Agreed {
-            let ending = Ending {
-                reason: Reason::Agreement,
-                winner: None,
-            };
-            end(session, ending);
+            end(session, Ending::Agreement);
         }
         Ok(())
     })
@@ -404,11 +397,7 @@ pub async fn claim(
         let seconds = |ms: i64| u64::try_from((ms + 999) / 1000).unwrap_or(1).max(1);
         match seats.view(now).claim_in(side, now, abandon_after) {
             Some(0) => {
-                let ending = Ending {
-                    reason: Reason::Abandonment,
-                    winner: Some(side),
-                };
-                end(session, ending);
+                end(session, Ending::Abandonment(side.other()));
                 Ok(())
             }
             Some(wait) => Err(ApiError::TooEarly(seconds(wait))),
