@@ -32,10 +32,8 @@ pub fn describe(ending: Ending) -> String {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Offers {
     /// A draw, offered by this side.
-    #[serde(with = "side_text")]
     pub draw: Option<Side>,
     /// A rematch, offered by this side.
-    #[serde(with = "side_text")]
     pub rematch: Option<Side>,
 }
 
@@ -304,7 +302,6 @@ mod ending_json {
     #[derive(Serialize, Deserialize)]
     struct Stored {
         reason: String,
-        #[serde(with = "super::side_text")]
         winner: Option<Side>,
     }
 
@@ -330,29 +327,6 @@ mod ending_json {
                 })
             })
             .transpose()
-    }
-}
-
-mod side_text {
-    use halma::Side;
-    use serde::{Deserialize, Deserializer, Serializer};
-
-    pub fn serialize<S: Serializer>(side: &Option<Side>, serializer: S) -> Result<S::Ok, S::Error> {
-        match side {
-            Some(side) => serializer.collect_str(side),
-            None => serializer.serialize_none(),
-        }
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(
-        deserializer: D,
-    ) -> Result<Option<Side>, D::Error> {
-        match Option::<String>::deserialize(deserializer)?.as_deref() {
-            None => Ok(None),
-            Some("x") => Ok(Some(Side::X)),
-            Some("o") => Ok(Some(Side::O)),
-            Some(other) => Err(serde::de::Error::custom(format!("no side {other:?}"))),
-        }
     }
 }
 
