@@ -1,9 +1,8 @@
-//! What the tools' command lines share: refusing bad arguments with the usage, and
-//! printing to a stdout that may be a closed pipe.
+//! Printing to a stdout that may be a closed pipe, as every tool does.
 
 use std::fmt;
 use std::io::{self, ErrorKind, Write};
-use std::process::{self, ExitCode};
+use std::process;
 
 /// Prints a line to stdout like `println!`, but a reader that went away (`bench | head`)
 /// ends the program quietly with exit code 0 instead of a panic, and another write error
@@ -24,31 +23,5 @@ pub fn say(line: fmt::Arguments) {
         }
         eprintln!("error: cannot write to stdout: {error}");
         process::exit(1);
-    }
-}
-
-/// The settings `parsed` from the command line, or, after printing the error (if any: an
-/// empty one stands for `--help`) and `usage` to stderr, the exit code 2 to return.
-pub fn or_usage<T>(parsed: Result<T, String>, usage: &str) -> Result<T, ExitCode> {
-    parsed.map_err(|error| {
-        if !error.is_empty() {
-            eprintln!("error: {error}");
-        }
-        eprintln!("{usage}");
-        ExitCode::from(2)
-    })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn good_settings_pass_and_an_error_gives_exit_code_two() {
-        assert_eq!(or_usage(Ok(7), "usage: x"), Ok(7));
-        assert_eq!(
-            or_usage::<u8>(Err("bad".into()), "usage: x"),
-            Err(ExitCode::from(2))
-        );
     }
 }

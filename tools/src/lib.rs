@@ -8,6 +8,7 @@ pub mod exec;
 pub mod log;
 pub mod players;
 pub mod positions;
+pub mod progress;
 pub mod protocol;
 pub mod referee;
 pub mod schedule;

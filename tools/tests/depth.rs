@@ -41,7 +41,7 @@ fn each_player_gets_its_mean_depth_over_the_same_positions() {
 }
 
 #[test]
-fn bad_arguments_get_the_usage_and_exit_code_2() {
+fn bad_arguments_get_an_error_and_exit_code_2() {
     for args in [
         &[][..],
         &["1"],
@@ -53,6 +53,6 @@ fn bad_arguments_get_the_usage_and_exit_code_2() {
     ] {
         let output = depth(args);
         assert_eq!(output.status.code(), Some(2), "{args:?}");
-        assert!(String::from_utf8_lossy(&output.stderr).contains("usage: depth"));
+        assert!(String::from_utf8_lossy(&output.stderr).contains("--help"));
     }
 }

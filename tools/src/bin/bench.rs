@@ -14,49 +14,64 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
+use clap::Parser;
+
 use halma::search::Params;
 use halma::{Engine, Game, Limits, Position};
 
 use halma_tools::positions;
 use halma_tools::say;
 
-fn main() -> ExitCode {
-    let usage =
-        "usage: bench [depth] [setting=value,...]  (depth a whole number from 1; threads=N too)";
-    let mut args = std::env::args().skip(1);
-    let depth = match args.next() {
-        None => 8,
-        Some(text) => match text.parse::<u32>() {
-            Ok(depth) if depth > 0 => depth,
-            _ => {
-                eprintln!("{usage}");
-                return ExitCode::from(2);
-            }
+/// The search signature: fixed positions searched to a fixed depth.
+#[derive(Parser)]
+#[command(name = "bench")]
+struct Args {
+    /// The depth of every search.
+    #[arg(default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..))]
+    depth: u32,
+    /// Search settings as `name=value,...` (`halma::search::Params`, and `threads=N`).
+    #[arg(value_name = "SETTINGS", default_value = "", value_parser = settings)]
+    settings: Settings,
+}
+
+/// The settings of the command line: the search's parameters and its threads.
+#[derive(Clone)]
+struct Settings {
+    params: Params,
+    threads: usize,
+}
+
+/// The settings `text` names, over the bench's defaults (the race solver off).
+fn settings(text: &str) -> Result<Settings, String> {
+    let mut settings = Settings {
+        params: Params {
+            race_solver: false,
+            ..Params::default()
         },
+        threads: 1,
     };
-    // Experimental settings (see `halma::search::Params`), for comparing search variants.
-    let mut options = Params {
-        race_solver: false,
-        ..Params::default()
-    };
-    let mut threads = 1;
-    for setting in args.next().iter().flat_map(|text| text.split(',')) {
-        let result = setting
+    for setting in text.split(',').filter(|setting| !setting.is_empty()) {
+        let (name, value) = setting
             .split_once('=')
-            .ok_or_else(|| format!("a setting is name=value, not {setting:?}"))
-            .and_then(|(name, value)| match name {
-                "threads" => value
+            .ok_or_else(|| format!("a setting is name=value, not {setting:?}"))?;
+        match name {
+            "threads" => {
+                settings.threads = value
                     .parse()
-                    .map(|n| threads = n)
-                    .map_err(|_| format!("threads takes a whole number, not {value:?}")),
-                _ => options.set(name, value),
-            });
-        if let Err(error) = result {
-            eprintln!("error: {error}\n{usage}");
-            return ExitCode::from(2);
+                    .map_err(|_| format!("threads takes a whole number, not {value:?}"))?
+            }
+            _ => settings.params.set(name, value)?,
         }
     }
-    let limits = Limits::depth(depth).with_params(options);
+    Ok(settings)
+}
+
+fn main() -> ExitCode {
+    let Args {
+        depth,
+        settings: Settings { params, threads },
+    } = Args::parse();
+    let limits = Limits::depth(depth).with_params(params);
     let mut engine = Engine::new();
     engine.set_threads(threads);
     // A draw scored as an even game: the signature measures the search alone.

@@ -16,15 +16,31 @@
 
 use std::process::ExitCode;
 
+use clap::error::ErrorKind;
+use clap::{CommandFactory, Parser};
+
 use halma::{Engine, Game, Limits};
 
 use halma_opponents::Rng;
-use halma_tools::cli::or_usage;
+use halma_tools::progress::Progress;
 use halma_tools::protocol::Spec;
 use halma_tools::say;
 
-const USAGE: &str =
-    "usage: depth <games> <seed> PLAYER...  (engine players of match: time:100,threads=2)";
+/// How deep engines get at a limit, over positions of the engine's own games.
+#[derive(Parser)]
+#[command(name = "depth")]
+struct Args {
+    /// The games played for positions.
+    games: usize,
+    /// The seed of their random openings.
+    seed: u64,
+    /// Engine players of `match` (`time:100`, `time:100,threads=2`, ...).
+    #[arg(required = true, value_name = "PLAYER")]
+    players: Vec<String>,
+    /// No progress bar.
+    #[arg(long)]
+    quiet: bool,
+}
 
 /// The random plies that open each game.
 const RANDOM_PLIES: usize = 8;
@@ -36,12 +52,19 @@ const MAX_PLIES: usize = 200;
 const GAME_NODES: u64 = 3_000;
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let (games, seed, players) = match or_usage(parse(&args), USAGE) {
-        Ok(parsed) => parsed,
-        Err(code) => return code,
+    let args = Args::parse();
+    let players = match args
+        .players
+        .iter()
+        .map(|spec| Spec::parse(spec))
+        .collect::<Result<Vec<_>, _>>()
+    {
+        Ok(players) => players,
+        Err(error) => Args::command()
+            .error(ErrorKind::ValueValidation, error)
+            .exit(),
     };
-    let positions = positions(games, seed);
+    let positions = positions(args.games, args.seed);
     let mut engines: Vec<Engine> = players
         .iter()
         .map(|spec| {
@@ -52,6 +75,7 @@ fn main() -> ExitCode {
         })
         .collect();
     let mut depths = vec![0u64; players.len()];
+    let progress = Progress::new(positions.len() as u64, "positions", args.quiet);
     for game in &positions {
         for ((spec, engine), sum) in players.iter().zip(&mut engines).zip(&mut depths) {
             match engine.search(game, &spec.limits) {
@@ -62,9 +86,11 @@ fn main() -> ExitCode {
                 }
             }
         }
+        progress.advance(1);
     }
+    drop(progress);
     let count = positions.len().max(1) as f64;
-    for (name, sum) in args[2..].iter().zip(depths) {
+    for (name, sum) in args.players.iter().zip(depths) {
         say!(
             "{name}: mean depth {:.3} over {} positions",
             sum as f64 / count,
@@ -72,27 +98,6 @@ fn main() -> ExitCode {
         );
     }
     ExitCode::SUCCESS
-}
-
-/// The games, the seed and the players of the command line.
-fn parse(args: &[String]) -> Result<(usize, u64, Vec<Spec>), String> {
-    let [games, seed, players @ ..] = args else {
-        return Err(String::new());
-    };
-    let games = games
-        .parse()
-        .map_err(|_| format!("games: a whole number, not {games:?}"))?;
-    let seed = seed
-        .parse()
-        .map_err(|_| format!("seed: a whole number, not {seed:?}"))?;
-    if players.is_empty() {
-        return Err("no player".to_string());
-    }
-    let players = players
-        .iter()
-        .map(|spec| Spec::parse(spec))
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok((games, seed, players))
 }
 
 /// The positions of `games` games from `seed` (see the module's documentation).

@@ -12,6 +12,8 @@
 use std::hint::black_box;
 use std::process::ExitCode;
 
+use clap::{Parser, ValueEnum};
+
 use halma::{MoveList, Position};
 
 use halma_tools::positions;
@@ -20,13 +22,30 @@ use halma_tools::say;
 /// How many times `play` mode plays and undoes each move of a position.
 const PLAYS_PER_MOVE: u64 = 64;
 
+/// One move-generation workload over the benchmark positions, again and again.
+#[derive(Parser)]
+#[command(name = "generate")]
+struct Args {
+    /// Rounds over the positions.
+    rounds: u64,
+    /// The workload.
+    #[arg(value_enum, default_value_t = Mode::List)]
+    mode: Mode,
+}
+
+/// A move-generation workload.
+#[derive(Clone, Copy, ValueEnum)]
+enum Mode {
+    /// Generate the legal moves into a reused list.
+    List,
+    /// Count the legal moves without a list.
+    Count,
+    /// Play and take back every legal move.
+    Play,
+}
+
 fn main() -> ExitCode {
-    let mut args = std::env::args().skip(1);
-    let Some(Ok(rounds)) = args.next().map(|a| a.parse::<u64>()) else {
-        eprintln!("usage: generate <rounds> [list|count|play]");
-        return ExitCode::from(2);
-    };
-    let mode = args.next().unwrap_or_else(|| "list".to_owned());
+    let Args { rounds, mode } = Args::parse();
     let positions: Vec<Position> = positions::MOVEGEN
         .iter()
         .map(|(_, text)| text.parse().expect("benchmark positions are valid"))
@@ -36,17 +55,17 @@ fn main() -> ExitCode {
     let mut checksum = 0;
     for _ in 0..rounds {
         for position in &positions {
-            match mode.as_str() {
-                "list" => {
+            match mode {
+                Mode::List => {
                     black_box(position).generate(&mut moves);
                     checksum += moves.len() as u64;
                     operations += 1;
                 }
-                "count" => {
+                Mode::Count => {
                     checksum += black_box(position).count_moves() as u64;
                     operations += 1;
                 }
-                "play" => {
+                Mode::Play => {
                     let mut position = *position;
                     position.generate(&mut moves);
                     // Play and undo each move many times, so that generating costs little.
@@ -58,10 +77,6 @@ fn main() -> ExitCode {
                     }
                     checksum ^= position.hash();
                     operations += PLAYS_PER_MOVE * moves.len() as u64;
-                }
-                other => {
-                    eprintln!("unknown mode {other:?}: use list, count or play");
-                    return ExitCode::from(2);
                 }
             }
         }

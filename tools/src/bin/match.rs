@@ -16,21 +16,14 @@
 //! see `halma_tools::players`). Engines play each other at contempt 0 unless a player says
 //! `contempt=N`; against a scripted player an engine keeps the default for people.
 //!
-//! Options: `--games N` (10), `--random-plies N` (4: random forward plies opening each pair
-//! of games), `--seed N` (1), `--max-plies N` (600: then stopped and adjudicated by the
-//! race), `--threads N` (1 or 2 games at once), `--table-mb N` (16), `--verbose` (a line per
-//! game: its length and how it ended), `--dump-final` (the final position of each game not
-//! won outright, and its last moves), `--dump-plies A,B,..` (the position text at those
-//! plies), `--move-timeout S` (the seconds an `exec:` player may take for a move before it
-//! forfeits; by default 10 plus 3 times its time limit, 60 without one). Each forfeit is
-//! reported as its game ends, with what failed.
-//!
-//! `--log FILE` writes each game to FILE as it ends (see `halma_tools::log`); run the same
-//! command again after an interruption and the games already in FILE are read back, not
-//! played again. `--sprt ELO0,ELO1[,ALPHA,BETA]` stops the match once a sequential
-//! probability ratio test over the game pairs decides (`halma_tools::sprt`; ALPHA and BETA
-//! 0.05 by default), `--games` then the most games played: it prints the log-likelihood
-//! ratio with its bounds every 10 pairs and at the end.
+//! `--help` lists the options. `--log FILE` writes each game to FILE as it ends (see
+//! `halma_tools::log`); run the same command again after an interruption and the games
+//! already in FILE are read back, not played again. `--sprt ELO0,ELO1[,ALPHA,BETA]` stops the
+//! match once a sequential probability ratio test over the game pairs decides
+//! (`halma_tools::sprt`; ALPHA and BETA 0.05 by default), `--games` then the most games
+//! played: it prints the log-likelihood ratio with its bounds every 10 pairs and at the end.
+//! On a terminal a bar on stderr shows the games played, the rate and the time left
+//! (`--quiet`: none).
 
 use std::collections::HashSet;
 use std::ops::ControlFlow;
@@ -38,14 +31,83 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use halma_tools::cli::or_usage;
+use clap::Parser;
+
 use halma_tools::log::{Log, header};
 use halma_tools::players::{Player, paired};
+use halma_tools::progress::Progress;
 use halma_tools::referee::Ending;
 use halma_tools::say;
 use halma_tools::schedule::{Match, Record};
 use halma_tools::sprt::{Pairs, Sprt, Verdict};
 use halma_tools::stats::{Summary, show_elo};
+
+/// Engine matches: two players play N games, each opening twice with colours swapped.
+#[derive(Parser)]
+#[command(name = "match", after_help = PLAYERS)]
+struct Args {
+    /// Player A.
+    #[arg(long, value_name = "PLAYER", default_value = "time:100", value_parser = Player::parse)]
+    a: Player,
+    /// Player B.
+    #[arg(long, value_name = "PLAYER", default_value = "greedy", value_parser = Player::parse)]
+    b: Player,
+    /// The games to play (with --sprt, the most).
+    #[arg(long, default_value_t = 10)]
+    games: usize,
+    /// Random forward plies opening each pair of games.
+    #[arg(long, default_value_t = 4)]
+    random_plies: usize,
+    /// The seed of the openings.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Plies after which a game is stopped and adjudicated by the race.
+    #[arg(long, default_value_t = 600)]
+    max_plies: usize,
+    /// Games played at once.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
+    threads: u8,
+    /// Each engine's table size in MiB.
+    #[arg(long, default_value_t = 16)]
+    table_mb: usize,
+    /// A line per game: its length and how it ended.
+    #[arg(long)]
+    verbose: bool,
+    /// The final position of each game not won outright, and its last moves.
+    #[arg(long)]
+    dump_final: bool,
+    /// The position text at these plies of each game.
+    #[arg(long, value_name = "A,B,..", value_delimiter = ',')]
+    dump_plies: Vec<usize>,
+    /// The seconds an `exec:` player may take for a move before it forfeits (by default 10
+    /// plus 3 times its time limit, 60 without one).
+    #[arg(long, value_name = "S", value_parser = seconds)]
+    move_timeout: Option<Duration>,
+    /// Writes each game to FILE as it ends; the same command resumes from it.
+    #[arg(long, value_name = "FILE")]
+    log: Option<PathBuf>,
+    /// Stops once a sequential probability ratio test over the game pairs decides.
+    #[arg(long, value_name = "ELO0,ELO1[,ALPHA,BETA]", value_parser = Sprt::parse)]
+    sprt: Option<Sprt>,
+    /// No progress bar.
+    #[arg(long)]
+    quiet: bool,
+}
+
+/// The players `--a` and `--b` take.
+const PLAYERS: &str = "players: greedy, lazy:K, spoiler, blocker, random, pendulum, cycler, \
+     camper, NAME:N+PLAYER (NAME: random, pendulum, cycler or camper), ab2, level:N, \
+     paced-level:N, time:MS, depth:N, nodes:N (engine limits combined with + and followed by \
+     ,setting=value), exec:PATH[:LIMITS] (a program's engine)";
+
+/// A positive number of seconds.
+fn seconds(text: &str) -> Result<Duration, String> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|seconds| *seconds > 0.0)
+        .and_then(|seconds| Duration::try_from_secs_f64(seconds).ok())
+        .ok_or_else(|| format!("seconds, not {text:?}"))
+}
 
 /// What the command line asks for.
 struct Settings {
@@ -56,74 +118,34 @@ struct Settings {
     dump_plies: Vec<usize>,
     log: Option<PathBuf>,
     sprt: Option<Sprt>,
+    quiet: bool,
 }
 
-fn parse_args() -> Result<Settings, String> {
-    let mut args = std::env::args().skip(1);
-    let mut move_timeout = None;
-    let mut settings = Settings {
-        played: Match {
-            players: [Player::parse("time:100")?, Player::parse("greedy")?],
-            games: 10,
-            random_plies: 4,
-            seed: 1,
-            max_plies: 600,
-            table_mb: 16,
-        },
-        threads: 1,
-        verbose: false,
-        dump_final: false,
-        dump_plies: Vec::new(),
-        log: None,
-        sprt: None,
-    };
-    while let Some(flag) = args.next() {
-        let mut value = || args.next().ok_or_else(|| format!("{flag} needs a value"));
-        let number = |text: String| {
-            text.parse::<usize>()
-                .map_err(|_| format!("{flag} takes a whole number, not {text:?}"))
-        };
-        let played = &mut settings.played;
-        match flag.as_str() {
-            "--a" => played.players[0] = Player::parse(&value()?)?,
-            "--b" => played.players[1] = Player::parse(&value()?)?,
-            "--games" => played.games = number(value()?)?,
-            "--random-plies" => played.random_plies = number(value()?)?,
-            "--seed" => played.seed = number(value()?)? as u64,
-            "--max-plies" => played.max_plies = number(value()?)?,
-            "--table-mb" => played.table_mb = number(value()?)?,
-            "--threads" => settings.threads = number(value()?)?.clamp(1, 2),
-            "--move-timeout" => {
-                let text = value()?;
-                let seconds = text.parse::<f64>().ok().filter(|s| *s > 0.0);
-                move_timeout = Some(
-                    seconds
-                        .and_then(|s| Duration::try_from_secs_f64(s).ok())
-                        .ok_or_else(|| format!("{flag} takes seconds, not {text:?}"))?,
-                );
-            }
-            "--log" => settings.log = Some(PathBuf::from(value()?)),
-            "--sprt" => settings.sprt = Some(Sprt::parse(&value()?)?),
-            "--verbose" => settings.verbose = true,
-            "--dump-final" => settings.dump_final = true,
-            "--dump-plies" => {
-                settings.dump_plies = value()?
-                    .split(',')
-                    .map(|text| number(text.to_string()))
-                    .collect::<Result<_, _>>()?
-            }
-            "--help" | "-h" => return Err(String::new()),
-            _ => return Err(format!("unknown option {flag:?}")),
+impl Settings {
+    /// The settings `args` ask for, each engine paired with its opponent.
+    fn new(args: Args) -> Settings {
+        let mut players = [args.a, args.b];
+        if let Some(timeout) = args.move_timeout {
+            players = players.map(|player| player.with_move_timeout(timeout));
+        }
+        Settings {
+            played: Match {
+                players: paired(players),
+                games: args.games,
+                random_plies: args.random_plies,
+                seed: args.seed,
+                max_plies: args.max_plies,
+                table_mb: args.table_mb,
+            },
+            threads: usize::from(args.threads),
+            verbose: args.verbose,
+            dump_final: args.dump_final,
+            dump_plies: args.dump_plies,
+            log: args.log,
+            sprt: args.sprt,
+            quiet: args.quiet,
         }
     }
-    let players = &mut settings.played.players;
-    if let Some(timeout) = move_timeout {
-        *players = players
-            .clone()
-            .map(|player| player.with_move_timeout(timeout));
-    }
-    *players = paired(players.clone());
-    Ok(settings)
 }
 
 /// The ending of `record` in a few letters: `A` or `B` won outright, `=r` a repetition
@@ -182,15 +204,6 @@ fn dump_final(record: &Record) {
     say!("  last moves: ... {}", tail.join(" "));
 }
 
-/// The command line's usage.
-const USAGE: &str = "usage: match --a PLAYER --b PLAYER [--games N] [--random-plies N] [--seed N] \
-     [--max-plies N] [--threads 1|2] [--table-mb N] [--verbose] [--dump-final] \
-     [--dump-plies A,B,..] [--move-timeout S] [--log FILE] [--sprt ELO0,ELO1[,ALPHA,BETA]]\n\
-     players: greedy, lazy:K, spoiler, blocker, random, pendulum, cycler, camper, \
-     NAME:N+PLAYER (NAME: random, pendulum, cycler or camper), ab2, \
-     level:N, paced-level:N, time:MS, depth:N, nodes:N (engine limits combined \
-     with + and followed by ,setting=value), exec:PATH[:LIMITS] (a program's engine)";
-
 /// The SPRT's state as a line: the pairs, the ratio and its bounds, and its verdict.
 fn sprt_line(test: &Sprt, pairs: &Pairs) -> String {
     let pentanomial = pairs.pentanomial();
@@ -208,10 +221,7 @@ fn sprt_line(test: &Sprt, pairs: &Pairs) -> String {
 }
 
 fn main() -> ExitCode {
-    let settings = match or_usage(parse_args(), USAGE) {
-        Ok(settings) => settings,
-        Err(code) => return code,
-    };
+    let settings = Settings::new(Args::parse());
     match run(&settings) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
@@ -266,16 +276,22 @@ fn run(settings: &Settings) -> Result<(), String> {
         Vec::new()
     } else {
         let done: HashSet<usize> = old.iter().map(|record| record.index).collect();
+        let progress = Progress::new(played.games as u64, "games", settings.quiet);
+        progress.advance(done.len() as u64);
+        let mut score_a = old.iter().map(Record::score_a).sum::<f64>();
         played.run(settings.threads, &done, |record| {
             if settings.verbose {
-                say!("{}", describe(record));
+                progress.say(format_args!("{}", describe(record)));
             }
             if let Some(reason) = &record.played.forfeit {
-                say!("game {:>3}: {reason}", record.index);
+                progress.say(format_args!("game {:>3}: {reason}", record.index));
             }
             if let Some(log) = &mut log {
                 log.write(record)?;
             }
+            score_a += record.score_a();
+            progress.advance(1);
+            progress.show(format!("(A scores {score_a})"));
             let before = pairs.pentanomial().total();
             pairs.add(record.index, record.half_points());
             let Some(test) = &settings.sprt else {
@@ -283,7 +299,7 @@ fn run(settings: &Settings) -> Result<(), String> {
             };
             let now = pairs.pentanomial().total();
             if now > before && now.is_multiple_of(10) {
-                say!("{}", sprt_line(test, &pairs));
+                progress.say(format_args!("{}", sprt_line(test, &pairs)));
             }
             Ok(if decided(&pairs) {
                 ControlFlow::Break(())

@@ -14,66 +14,43 @@
 //! and moves solved exactly within 100 ms and within 1 s. Options: `--ms N` (the budget of
 //! each solve, default 10000 for a position, 1000 for `--bench`), `--nodes N`.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
+
+use clap::error::ErrorKind;
+use clap::{CommandFactory, Parser};
 use std::time::{Duration, Instant};
 
 use halma::race::{self, Budget, Count, Puzzle, Solver};
 use halma::{Move, Position, Side};
+use halma_tools::progress::Progress;
 use halma_tools::say;
 
 /// The race positions of the bench, one position text a line (`#` comments).
 const RACES: &str = include_str!("../../../tests/data/races.txt");
 
-/// What the command line asks for.
-struct Settings {
-    mode: Mode,
-    budget: Budget,
-}
-
-enum Mode {
-    Race(Position),
-    Side(Side, Position),
-    Bench(String),
-}
-
-fn parse_args() -> Result<Settings, String> {
-    let mut args = std::env::args().skip(1);
-    let mut ms = None;
-    let mut nodes = None;
-    let mut side = None;
-    let mut bench = None;
-    let mut position = None;
-    while let Some(arg) = args.next() {
-        let mut value = || args.next().ok_or_else(|| format!("{arg} needs a value"));
-        match arg.as_str() {
-            "--ms" => ms = Some(number(&value()?)?),
-            "--nodes" => nodes = Some(number(&value()?)?),
-            "--side" => side = Some(value()?.parse::<Side>().map_err(|e| e.to_string())?),
-            "--bench" => bench = Some(RACES.to_owned()),
-            "--help" | "-h" => return Err(String::new()),
-            text if bench.is_some() && !text.starts_with("--") => {
-                bench = Some(std::fs::read_to_string(text).map_err(|e| format!("{text}: {e}"))?)
-            }
-            text => position = Some(text.parse::<Position>().map_err(|e| e.to_string())?),
-        }
-    }
-    let default_ms = if bench.is_some() { 1000 } else { 10_000 };
-    let budget = Budget {
-        nodes,
-        time: Some(Duration::from_millis(ms.unwrap_or(default_ms))),
-    };
-    let mode = match (bench, side, position) {
-        (Some(text), None, None) => Mode::Bench(text),
-        (None, Some(side), Some(position)) => Mode::Side(side, position),
-        (None, None, Some(position)) => Mode::Race(position),
-        _ => return Err("give a position, or --side and a position, or --bench".to_owned()),
-    };
-    Ok(Settings { mode, budget })
-}
-
-fn number(text: &str) -> Result<u64, String> {
-    text.parse()
-        .map_err(|_| format!("expected a whole number, not {text:?}"))
+/// Solves the race of a position whose armies have passed each other.
+#[derive(Parser)]
+#[command(name = "solve")]
+struct Args {
+    /// The position (its text, as `Position` prints it).
+    #[arg(required_unless_present = "bench")]
+    position: Option<Position>,
+    /// Solve this side alone on the whole board, separated or not.
+    #[arg(long, value_name = "x|o", requires = "position")]
+    side: Option<Side>,
+    /// Solve both sides of every position of FILE (the bench's race positions by default).
+    #[arg(long, value_name = "FILE", num_args = 0..=1, conflicts_with_all = ["position", "side"])]
+    bench: Option<Option<PathBuf>>,
+    /// The budget of each solve in milliseconds (10000 for a position, 1000 for --bench).
+    #[arg(long)]
+    ms: Option<u64>,
+    /// The most nodes of each solve.
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// No progress bar for --bench.
+    #[arg(long)]
+    quiet: bool,
 }
 
 /// The moves as text.
@@ -163,20 +140,24 @@ fn time_separation(positions: &[Position]) {
     say!("separated: {test:.0} ns a call; Separation::of (with the regions): {regions:.0} ns");
 }
 
-fn bench(text: &str, budget: Budget) {
+fn bench(text: &str, budget: Budget, quiet: bool) {
     let mut runs = Vec::new();
     let mut positions = Vec::new();
     say!("side outside   lower upper   nodes        ms  position");
-    for line in text.lines().map(str::trim) {
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
+    let lines: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty() && !line.starts_with('#'))
+        .collect();
+    let progress = Progress::new(lines.len() as u64, "positions", quiet);
+    for line in lines {
+        progress.advance(1);
         let Ok(position) = line.parse::<Position>() else {
-            say!("bad position: {line}");
+            progress.say(format_args!("bad position: {line}"));
             continue;
         };
         let Some(separation) = race::Separation::of(&position) else {
-            say!("not separated: {line}");
+            progress.say(format_args!("not separated: {line}"));
             continue;
         };
         positions.push(position);
@@ -192,11 +173,10 @@ fn bench(text: &str, budget: Budget) {
             let ms = started.elapsed().as_secs_f64() * 1e3;
             let outside = (position.pieces(side) - side.goal()).count();
             let upper = count.upper().map_or("-".to_owned(), |u| u.to_string());
-            say!(
+            progress.say(format_args!(
                 "{side} {outside:>9} {:>7} {upper:>5} {:>7} {ms:>9.1}  {line}",
-                count.lower,
-                count.nodes
-            );
+                count.lower, count.nodes
+            ));
             runs.push(Run {
                 outside,
                 exact: count.exact(),
@@ -204,6 +184,7 @@ fn bench(text: &str, budget: Budget) {
             });
         }
     }
+    drop(progress);
     time_separation(&positions);
     say!("outside  solves  exact<=100ms  exact<=1s  most moves exact<=1s");
     for outside in 0..=19 {
@@ -241,24 +222,35 @@ fn bench(text: &str, budget: Budget) {
 }
 
 fn main() -> ExitCode {
-    let settings = match parse_args() {
-        Ok(settings) => settings,
-        Err(error) => {
-            if !error.is_empty() {
-                eprintln!("error: {error}");
+    let args = Args::parse();
+    let bench_text = match &args.bench {
+        None => None,
+        Some(None) => Some(RACES.to_owned()),
+        Some(Some(path)) => match std::fs::read_to_string(path) {
+            Ok(text) => Some(text),
+            Err(error) => {
+                eprintln!("error: {}: {error}", path.display());
+                return ExitCode::FAILURE;
             }
-            eprintln!(
-                "usage: solve [--ms N] [--nodes N] POSITION | --side x|o POSITION | --bench [FILE]"
-            );
-            return ExitCode::from(2);
-        }
+        },
+    };
+    let default_ms = if bench_text.is_some() { 1000 } else { 10_000 };
+    let budget = Budget {
+        nodes: args.nodes,
+        time: Some(Duration::from_millis(args.ms.unwrap_or(default_ms))),
     };
     let mut solver = Solver::new();
-    solver.set_budget(settings.budget);
-    match &settings.mode {
-        Mode::Race(position) => solve_race(position, &mut solver),
-        Mode::Side(side, position) => solve_side(*side, position, &mut solver),
-        Mode::Bench(text) => bench(text, settings.budget),
+    solver.set_budget(budget);
+    match (bench_text, args.side, &args.position) {
+        (Some(text), _, _) => bench(&text, budget, args.quiet),
+        (None, Some(side), Some(position)) => solve_side(side, position, &mut solver),
+        (None, None, Some(position)) => solve_race(position, &mut solver),
+        (None, _, None) => Args::command()
+            .error(
+                ErrorKind::MissingRequiredArgument,
+                "give a position or --bench",
+            )
+            .exit(),
     }
     ExitCode::SUCCESS
 }

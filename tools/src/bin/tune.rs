@@ -9,97 +9,86 @@
 //! cargo run --release -p halma-tools --bin tune -- --data selfplay.log
 //! ```
 //!
-//! Options: `--data FILE[,FILE...]` (match logs; required), `--weights NAME,...` (the
-//! weights to tune: `distance`, `outside`, `straggler`, `straggler_gap`, `lateral`, `tempo`;
-//! all by default), `--start SETTINGS` (`name=value,...`: the parameters to start from, the
-//! engine's own by default), `--skip N` (12: plies left out at the start of each game),
-//! `--every N` (1: one position in N), `--step N` (8: the first step of each weight),
-//! `--k K` (the scale, fitted to the start by default). It prints the fitted scale, each
-//! improvement and the tuned weights as settings for a match player (`time:100,...`).
+//! `--help` lists the options (the weights: `distance`, `outside`, `straggler`,
+//! `straggler_gap`, `lateral`, `tempo`). It prints the fitted scale, each improvement and the
+//! tuned weights as settings for a match player (`time:100,...`); on a terminal a spinner on
+//! stderr shows the improvements so far, the time and the error (`--quiet`: none).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use clap::Parser;
+
 use halma::search::Params;
-use halma_tools::cli::or_usage;
 use halma_tools::log;
+use halma_tools::progress::Progress;
 use halma_tools::say;
 use halma_tools::texel::{WEIGHTS, Weight, error, fit_k, samples, tune, weight};
 
-/// What the command line asks for.
-struct Settings {
+/// Texel-style tuning of the evaluation's weights on the games of match logs.
+#[derive(Parser)]
+#[command(name = "tune")]
+struct Args {
+    /// Match logs (`match --log`).
+    #[arg(long, value_name = "LOG,...", required = true, value_delimiter = ',')]
     data: Vec<PathBuf>,
+    /// The weights to tune (all by default).
+    #[arg(long, value_name = "NAME,...", value_delimiter = ',', value_parser = known_weight)]
     weights: Vec<&'static Weight>,
-    start: Params,
+    /// The parameters to start from, as `name=value,...` (the engine's own by default).
+    #[arg(long, value_name = "SETTINGS", value_parser = params)]
+    start: Option<Params>,
+    /// Plies left out at the start of each game.
+    #[arg(long, default_value_t = 12)]
     skip: usize,
-    every: usize,
+    /// One position in N.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    every: u64,
+    /// The first step of each weight.
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(i32).range(1..=1 << 20))]
     step: i32,
+    /// The scale (fitted to the start by default).
+    #[arg(long, value_parser = positive)]
     k: Option<f64>,
+    /// No progress on the terminal.
+    #[arg(long)]
+    quiet: bool,
 }
 
-/// The command line's usage.
-const USAGE: &str = "usage: tune --data LOG[,LOG...] [--weights NAME,...] [--start name=value,...] \
-     [--skip N] [--every N] [--step N] [--k K]";
+/// The weight named `name`.
+fn known_weight(name: &str) -> Result<&'static Weight, String> {
+    weight(name).ok_or_else(|| {
+        let names: Vec<&str> = WEIGHTS.iter().map(|weight| weight.name).collect();
+        format!("no weight named {name:?} (weights: {})", names.join(", "))
+    })
+}
 
-fn parse_args() -> Result<Settings, String> {
-    let mut args = std::env::args().skip(1);
-    let mut settings = Settings {
-        data: Vec::new(),
-        weights: WEIGHTS.iter().collect(),
-        start: Params::default(),
-        skip: 12,
-        every: 1,
-        step: 8,
-        k: None,
-    };
-    while let Some(flag) = args.next() {
-        let mut value = || args.next().ok_or_else(|| format!("{flag} needs a value"));
-        let number = |text: String| {
-            text.parse::<usize>()
-                .map_err(|_| format!("{flag} takes a whole number, not {text:?}"))
-        };
-        match flag.as_str() {
-            "--data" => settings.data = value()?.split(',').map(PathBuf::from).collect(),
-            "--weights" => {
-                settings.weights = value()?
-                    .split(',')
-                    .map(|name| weight(name).ok_or_else(|| format!("no weight named {name:?}")))
-                    .collect::<Result<_, _>>()?
-            }
-            "--start" => {
-                for setting in value()?.split(',') {
-                    let (name, value) = setting
-                        .split_once('=')
-                        .ok_or_else(|| format!("a setting is name=value, not {setting:?}"))?;
-                    settings.start.set(name, value)?;
-                }
-            }
-            "--skip" => settings.skip = number(value()?)?,
-            "--every" => settings.every = number(value()?)?.max(1),
-            "--step" => settings.step = number(value()?)?.clamp(1, 1 << 20) as i32,
-            "--k" => {
-                let text = value()?;
-                let k = text
-                    .parse::<f64>()
-                    .ok()
-                    .filter(|k| *k > 0.0 && k.is_finite());
-                settings.k =
-                    Some(k.ok_or_else(|| format!("--k takes a positive number, not {text:?}"))?);
-            }
-            "--help" | "-h" => return Err(String::new()),
-            _ => return Err(format!("unknown option {flag:?}")),
-        }
+/// The engine's parameters with the settings of `text` (`name=value,...`).
+fn params(text: &str) -> Result<Params, String> {
+    let mut params = Params::default();
+    for setting in text.split(',') {
+        let (name, value) = setting
+            .split_once('=')
+            .ok_or_else(|| format!("a setting is name=value, not {setting:?}"))?;
+        params.set(name, value)?;
     }
-    if settings.data.is_empty() {
-        return Err("--data is required".to_string());
-    }
-    Ok(settings)
+    Ok(params)
+}
+
+/// A positive, finite number.
+fn positive(text: &str) -> Result<f64, String> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|k| *k > 0.0 && k.is_finite())
+        .ok_or_else(|| format!("a positive number, not {text:?}"))
 }
 
 fn main() -> ExitCode {
-    let settings = match or_usage(parse_args(), USAGE) {
-        Ok(settings) => settings,
-        Err(code) => return code,
+    let settings = Args::parse();
+    let weights = if settings.weights.is_empty() {
+        WEIGHTS.iter().collect()
+    } else {
+        settings.weights.clone()
     };
     let mut records = Vec::new();
     for path in &settings.data {
@@ -111,25 +100,29 @@ fn main() -> ExitCode {
             }
         }
     }
-    let samples = samples(&records, settings.skip, settings.every);
+    let samples = samples(&records, settings.skip, settings.every as usize);
     say!("{} positions from {} games", samples.len(), records.len());
     if samples.is_empty() {
         eprintln!("error: no positions to tune on");
         return ExitCode::FAILURE;
     }
-    let start = &settings.start;
+    let start = &settings.start.clone().unwrap_or_default();
     let k = settings.k.unwrap_or_else(|| fit_k(&samples, start));
     say!("scale k {k:.5}: error {:.6}", error(&samples, start, k));
+    let progress = Progress::open_ended("improvements", settings.quiet);
     let (tuned, tuned_error) = tune(
         &samples,
         start,
-        &settings.weights,
+        &weights,
         k,
         settings.step,
         |name, value, error| {
-            say!("  {name} = {value}: error {error:.6}");
+            progress.advance(1);
+            progress.show(format!("error {error:.6}"));
+            progress.say(format_args!("  {name} = {value}: error {error:.6}"));
         },
     );
+    drop(progress);
     let mut tuned = tuned;
     let text: Vec<String> = WEIGHTS
         .iter()
