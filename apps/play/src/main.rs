@@ -33,7 +33,7 @@ use options::Action;
 use session::Session;
 
 fn main() -> ExitCode {
-    let parsed = options::parse(std::env::args().skip(1));
+    let parsed = options::parse();
     let words = parsed
         .language
         .unwrap_or_else(|| halma_i18n::negotiate::environment(|name| std::env::var(name).ok()));

@@ -1,12 +1,17 @@
 //! The command line.
 
+use std::error::Error as _;
 use std::time::Duration;
+
+use clap::builder::ValueParser;
+use clap::error::{ContextKind, ContextValue, ErrorKind};
+use clap::{ArgMatches, CommandFactory, FromArgMatches, Parser};
 
 use halma::{DEFAULT_LEVEL, Limits, Side};
 use halma_i18n::Catalog;
 
 use crate::command::Word;
-use crate::text::{self, Words};
+use crate::text::Words;
 
 /// What the command line asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -80,8 +85,10 @@ pub struct Parsed {
     pub action: Result<Action, OptionError>,
 }
 
-/// A mistake on the command line, or in a value typed at the prompt.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A mistake on the command line, or in a value typed at the prompt; its [`Display`] is
+/// English, [`OptionError::describe`] the player's language.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{}", self.describe(halma_i18n::english()))]
 pub enum OptionError {
     /// No such option.
     Unknown(String),
@@ -135,28 +142,39 @@ fn languages(separator: &str) -> String {
         .join(separator)
 }
 
-/// The usage text printed by `--help`, in `words`' language.
-pub fn usage(words: Words) -> String {
-    let option = |syntax: &str, key: &str, args: &[(&str, &dyn std::fmt::Display)]| {
-        (syntax.to_owned(), words.format(key, args))
-    };
+/// The command line as clap reads it; every text of its help is in the player's language
+/// ([`command`]).
+#[derive(Parser, Debug)]
+#[command(
+    name = "halma-play",
+    disable_help_flag = true,
+    args_override_self = true
+)]
+struct Args {
+    #[arg(long, alias = "play-as", value_name = "x|o", value_parser = parse_side)]
+    side: Option<Side>,
+    #[arg(long, value_name = "N", value_parser = parse_level)]
+    level: Option<u8>,
+    #[arg(long, value_name = "N", value_parser = number("--movetime"))]
+    movetime: Option<u64>,
+    #[arg(long, value_name = "N", value_parser = number("--depth"))]
+    depth: Option<u64>,
+    #[arg(long, value_name = "N", value_parser = number("--nodes"))]
+    nodes: Option<u64>,
+    #[arg(long)]
+    lang: Option<String>,
+    #[arg(long, alias = "no-colour")]
+    no_color: bool,
+    #[arg(long, short = 'h')]
+    help: bool,
+}
+
+/// The clap command of [`Args`] with its help in `words`' language: the about line, the
+/// usage, each option's text and the closing line all come from the language files.
+fn command(words: Words) -> clap::Command {
     let level = Word::Level.shown(words);
-    let rows = [
-        option("--side x|o", "play.option.side", &[]),
-        option("--level N", "play.option.level", &[]),
-        option("--movetime N", "play.option.movetime", &[]),
-        option("--depth N", "play.option.depth", &[]),
-        option("--nodes N", "play.option.nodes", &[("level", &level)]),
-        option(
-            &format!("--lang {}", languages("|")),
-            "play.option.lang",
-            &[("languages", &languages(", "))],
-        ),
-        option("--no-color", "play.option.no_color", &[]),
-        option("--help", "play.option.help", &[]),
-    ];
-    [
-        words.text("play.usage.about").to_owned(),
+    let template = [
+        "{about}".to_owned(),
         String::new(),
         words.format(
             "play.usage.usage",
@@ -164,11 +182,41 @@ pub fn usage(words: Words) -> String {
         ),
         String::new(),
         words.text("play.usage.options").to_owned(),
-        text::table(&rows),
+        "{options}".to_owned(),
         String::new(),
         words.format("play.usage.commands", &[("help", &Word::Help.shown(words))]),
     ]
-    .join("\n")
+    .join("\n");
+    let help = |key: &str, args: &[(&str, &dyn std::fmt::Display)]| words.format(key, args);
+    Args::command()
+        .about(words.text("play.usage.about").to_owned())
+        .help_template(template)
+        .mut_arg("side", |arg| arg.help(help("play.option.side", &[])))
+        .mut_arg("level", |arg| arg.help(help("play.option.level", &[])))
+        .mut_arg("movetime", |arg| {
+            arg.help(help("play.option.movetime", &[]))
+        })
+        .mut_arg("depth", |arg| arg.help(help("play.option.depth", &[])))
+        .mut_arg("nodes", |arg| {
+            arg.help(help("play.option.nodes", &[("level", &level)]))
+        })
+        .mut_arg("lang", |arg| {
+            arg.value_name(languages("|"))
+                .help(help("play.option.lang", &[("languages", &languages(", "))]))
+        })
+        .mut_arg("no_color", |arg| {
+            arg.help(help("play.option.no_color", &[]))
+        })
+        .mut_arg("help", |arg| arg.help(help("play.option.help", &[])))
+}
+
+/// The usage text printed by `--help`, in `words`' language.
+pub fn usage(words: Words) -> String {
+    command(words)
+        .render_help()
+        .to_string()
+        .trim_end()
+        .to_owned()
 }
 
 impl Default for Options {
@@ -182,66 +230,74 @@ impl Default for Options {
     }
 }
 
-/// Reads the arguments (without the program name). `--name value` and `--name=value` both
-/// work. All of them are read, so that `--lang` counts even after a mistake, which is then
-/// said in that language.
-pub fn parse(args: impl IntoIterator<Item = String>) -> Parsed {
-    let mut options = Options::default();
-    let mut language = None;
-    let mut help = false;
-    let mut mistake = None;
-    let mut args = args.into_iter();
-    while let Some(arg) = args.next() {
-        let (name, inline) = match arg.split_once('=') {
-            Some((name, value)) => (name.to_owned(), Some(value.to_owned())),
-            None => (arg, None),
-        };
-        let mut value = || {
-            inline
-                .clone()
-                .or_else(|| args.next())
-                .ok_or_else(|| OptionError::NeedsValue(name.clone()))
-        };
-        let read = match name.as_str() {
-            "--help" | "-h" => {
-                help = true;
-                Ok(())
-            }
-            "--no-color" | "--no-colour" => {
-                options.no_color = true;
-                Ok(())
-            }
-            "--lang" => value().and_then(|text| {
-                language = Some(halma_i18n::find(&text).ok_or(OptionError::NotLanguage(text))?);
-                Ok(())
-            }),
-            "--side" | "--play-as" => value()
-                .and_then(|text| parse_side(&text))
-                .map(|side| options.human = side),
-            "--level" => value()
-                .and_then(|text| parse_level(&text))
-                .map(|level| options.level = level),
-            "--movetime" => value()
-                .and_then(|text| parse_number(&name, &text))
-                .map(|ms| options.fixed.time = Some(Duration::from_millis(ms))),
-            "--depth" => value()
-                .and_then(|text| parse_number(&name, &text))
-                .map(|depth| options.fixed.depth = Some(u32::try_from(depth).unwrap_or(u32::MAX))),
-            "--nodes" => value()
-                .and_then(|text| parse_number(&name, &text))
-                .map(|nodes| options.fixed.nodes = Some(nodes)),
-            _ => Err(OptionError::Unknown(name.clone())),
-        };
-        if let Err(error) = read {
-            mistake.get_or_insert(error);
-        }
-    }
-    let action = match mistake {
-        Some(error) => Err(error),
-        None if help => Ok(Action::Help),
-        None => Ok(Action::Play(options)),
-    };
+/// Reads the command line. `--name value` and `--name=value` both work. `--lang` is read
+/// first, so that it counts even after a bad value, which is then said in that language (an
+/// unknown option before it is said in the environment's language).
+pub fn parse() -> Parsed {
+    parse_with(|command| command.try_get_matches())
+}
+
+/// [`parse`] with the arguments `read` gives the command (the process's, or a test's).
+fn parse_with(read: impl Fn(clap::Command) -> Result<ArgMatches, clap::Error>) -> Parsed {
+    let english = halma_i18n::english();
+    // Every value taken as it is, so that a bad one does not hide `--lang`.
+    let lang = read(
+        command(english)
+            .mut_args(|arg| arg.value_parser(ValueParser::string()))
+            .ignore_errors(true),
+    )
+    .ok()
+    .and_then(|matches| matches.get_one::<String>("lang").cloned());
+    let language = lang.as_deref().and_then(halma_i18n::find);
+    let action = read(command(english))
+        .and_then(|matches| Args::from_arg_matches(&matches))
+        .map_err(|error| mistake(&error))
+        .and_then(|args| action(args, lang.as_deref()));
     Parsed { language, action }
+}
+
+/// What `args` ask for, or the mistake in them (`lang` the language asked for, if any).
+fn action(args: Args, lang: Option<&str>) -> Result<Action, OptionError> {
+    if let Some(text) = lang
+        && halma_i18n::find(text).is_none()
+    {
+        return Err(OptionError::NotLanguage(text.to_owned()));
+    }
+    if args.help {
+        return Ok(Action::Help);
+    }
+    let defaults = Options::default();
+    Ok(Action::Play(Options {
+        human: args.side.unwrap_or(defaults.human),
+        level: args.level.unwrap_or(defaults.level),
+        fixed: FixedLimits {
+            depth: args
+                .depth
+                .map(|depth| u32::try_from(depth).unwrap_or(u32::MAX)),
+            nodes: args.nodes,
+            time: args.movetime.map(Duration::from_millis),
+        },
+        no_color: args.no_color,
+    }))
+}
+
+/// The mistake clap found, as the player is told it: a value refused by one of this module's
+/// parsers is that parser's error; otherwise the option clap names.
+fn mistake(error: &clap::Error) -> OptionError {
+    if let Some(mistake) = error
+        .source()
+        .and_then(|source| source.downcast_ref::<OptionError>())
+    {
+        return mistake.clone();
+    }
+    let name = match error.get(ContextKind::InvalidArg) {
+        Some(ContextValue::String(text)) => text.split(' ').next().unwrap_or(text).to_owned(),
+        _ => String::new(),
+    };
+    match error.kind() {
+        ErrorKind::InvalidValue => OptionError::NeedsValue(name),
+        _ => OptionError::Unknown(name),
+    }
 }
 
 /// `x` or `o`.
@@ -261,9 +317,9 @@ pub fn parse_level(text: &str) -> Result<u8, OptionError> {
     }
 }
 
-/// A positive whole number for option `name`.
-fn parse_number(name: &str, text: &str) -> Result<u64, OptionError> {
-    match text.parse::<u64>() {
+/// The parser of a positive whole number for option `name`.
+fn number(name: &'static str) -> impl Fn(&str) -> Result<u64, OptionError> + Clone {
+    move |text| match text.parse::<u64>() {
         Ok(number) if number > 0 => Ok(number),
         _ => Err(OptionError::NotNumber {
             name: name.to_owned(),
@@ -277,7 +333,10 @@ mod tests {
     use super::*;
 
     fn parse_all(args: &[&str]) -> Parsed {
-        parse(args.iter().map(|arg| arg.to_string()))
+        let args: Vec<&str> = std::iter::once("halma-play")
+            .chain(args.iter().copied())
+            .collect();
+        parse_with(|command| command.try_get_matches_from(&args))
     }
 
     #[test]

@@ -131,7 +131,7 @@ fn the_usage_is_in_each_language() {
             "{}",
             run.stdout
         );
-        assert!(run.stdout.contains("--lang en|ms|th"), "{}", run.stdout);
+        assert!(run.stdout.contains("--lang <en|ms|th>"), "{}", run.stdout);
         // Option names are what they are, and so is the command that starts the game; the
         // rest is translated.
         let prose: String = run

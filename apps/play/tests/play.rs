@@ -264,7 +264,7 @@ fn help_lists_the_commands() {
 fn the_command_line_is_checked() {
     let help = run(&["--help"], "");
     assert!(help.status.success());
-    assert!(help.stdout.contains("--side x|o"), "{}", help.stdout);
+    assert!(help.stdout.contains("--side <x|o>"), "{}", help.stdout);
     for args in [
         &["--side", "z"][..],
         &["--level", "0"],
