@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The commit conventions of docs/contributing.md, checked on every commit after the one that
+# The commit conventions of CONTRIBUTING.md, checked on every commit after the one that
 # set them (3a633b7; the history before it is left as it is):
 #   - a subject of at most 72 characters,
 #   - no subject ending with a period, none saying "wip",
@@ -87,7 +87,7 @@ while IFS=$'\t' read -r commit parents subject; do
 done < <(git log --format='%H%x09%P%x09%s' "$since..$head")
 
 if [ "$bad" -gt 0 ]; then
-    echo "check-commits: $bad of $count commits after $since break the conventions (docs/contributing.md)" >&2
+    echo "check-commits: $bad of $count commits after $since break the conventions (CONTRIBUTING.md)" >&2
     exit 1
 fi
 echo "check-commits: $count commits after $since, all within the conventions"
