@@ -87,7 +87,7 @@ struct Args {
     #[arg(long, value_name = "FILE")]
     log: Option<PathBuf>,
     /// Stops once a sequential probability ratio test over the game pairs decides.
-    #[arg(long, value_name = "ELO0,ELO1[,ALPHA,BETA]", value_parser = Sprt::parse)]
+    #[arg(long, value_name = "ELO0,ELO1[,ALPHA,BETA]", value_parser = Sprt::parse, allow_hyphen_values = true)]
     sprt: Option<Sprt>,
     /// No progress bar.
     #[arg(long)]
@@ -341,4 +341,21 @@ fn run(settings: &Settings) -> Result<(), String> {
     }
     say!("wall time {:.1} s", started.elapsed().as_secs_f64());
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_negative_elo_bound_is_a_value_not_an_option() {
+        let args = Args::try_parse_from(["match", "--sprt", "-20,0", "--games", "4"]);
+        let sprt = args.expect("the command line parses").sprt;
+        assert_eq!(sprt.map(|test| test.elo0), Some(-20.0));
+    }
+
+    #[test]
+    fn a_third_thread_is_refused() {
+        assert!(Args::try_parse_from(["match", "--threads", "3"]).is_err());
+    }
 }
