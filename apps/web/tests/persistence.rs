@@ -139,6 +139,138 @@ fn migration_versions() -> Vec<i64> {
     versions
 }
 
+/// A database written by the server of commit 042aa72, before a game said what its opponent
+/// is (a game between two people was stored as a computer game of level 0): games between
+/// two people in play, over and waiting for their second player, and games against the
+/// computer, each made through that server's API.
+const FRIENDS_AS_LEVEL_0: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/fixtures/games-042aa72.sqlite3"
+);
+
+/// A game between two people in play after `n3-n5 b14-d12`, o's draw offer standing; its
+/// seats' secrets.
+const FRIEND_IN_PLAY: (&str, &str, &str) = (
+    "c5b9e7d94f51c3403b061dc0ff0d7d68",
+    "c0446223059ca442193a67cfc027b1cc5e4ceac41be343a54dc4b99c6dc123d9",
+    "d3f692f9c1a88e33bc1dc0a24e088a204253c15305d37b6f5d04c5c2048aa5b4",
+);
+/// A game between two people that o (its creator) resigned after `l2-k3 e15-f14`; the
+/// rematch both agreed, in which the old o's secret plays x; and that secret.
+const FRIEND_RESIGNED: (&str, &str, &str) = (
+    "a9e375a4a8a4e7bdcf08aa38df0103f7",
+    "2b0eac9a92c20285aa9dd3c0791c8fa8",
+    "018a2ff581dff15b3dc5aa5971eb75fa7cfd38582fa7b98d5f1803cd3ebefdc5",
+);
+/// A game between two people on a clock of 10 minutes, o's running since 2026-12-06.
+const FRIEND_CLOCKED: &str = "346e7a051a450365851ee3ae85833a21";
+/// A game between two people whose invitation is still open; the invitation.
+const FRIEND_INVITING: (&str, &str) = (
+    "766c4316bc09cae432e63da8869b52b0",
+    "7a8ea1aa065f5ea76121b20476a131f6f0474f349cc7b1b9f5de94ae5081e8e1",
+);
+/// A game against the computer (level 4) after `n3-n5 b14-d12`, and one won by x from a
+/// set-up position (level 6).
+const COMPUTER_IN_PLAY: &str = "a1917c15621890f8f110a3d8340ff853";
+const COMPUTER_WON: &str = "09dbc41b914484a715d746aab5b9ef74";
+
+#[test]
+fn a_database_of_games_between_two_people_stored_at_level_0_opens_and_they_go_on() {
+    use common::friends::call;
+    let dir = TempDir::new();
+    let path = dir.0.join("games.sqlite3");
+    std::fs::copy(FRIENDS_AS_LEVEL_0, &path).expect("copy the fixture");
+    let url = format!("sqlite://{}", path.display());
+    let keep = [
+        "--keep-finished-s",
+        "3153600000",
+        "--keep-idle-s",
+        "3153600000",
+    ];
+    let server = Server::start_with(&url, &keep, None);
+    let game = |id: &str| server.get(&format!("/api/games/{id}")).1;
+    let post = |id: &str, action: &str, secret: Option<&str>, body: serde_json::Value| {
+        let path = format!("/api/games/{id}/{action}");
+        call(&server, 1, "POST", &path, secret, &body.to_string())
+    };
+    assert_eq!(server.metric("halma_games_stored"), 7);
+
+    // In play: the draw offer stands; a stranger may not move, x may, and the offer lapses.
+    let (id, x, _) = FRIEND_IN_PLAY;
+    let state = game(id);
+    assert_eq!(strings(&state["moves"]), ["n3-n5", "b14-d12"]);
+    assert_eq!(
+        (state["status"].as_str(), state["offers"]["draw"].as_str()),
+        (Some("your_turn"), Some("o"))
+    );
+    let stranger = post(id, "move", None, json!({ "move": "l2-k3", "ply": 2 }));
+    assert_eq!(
+        (stranger.0, stranger.1["code"].as_str()),
+        (403, Some("not_a_player"))
+    );
+    let (status, played) = post(id, "move", Some(x), json!({ "move": "l2-k3", "ply": 2 }));
+    assert_eq!(status, 200, "{played}");
+    assert_eq!(played["state"]["offers"]["draw"], serde_json::Value::Null);
+    let (status, computer) = post(id, "computer", Some(x), json!({}));
+    assert_eq!(
+        (status, computer["code"].as_str()),
+        (409, Some("friend_game"))
+    );
+
+    // Over by resignation, with its rematch, where the old o now plays x.
+    let (id, rematch, old_o) = FRIEND_RESIGNED;
+    let state = game(id);
+    assert_eq!(
+        (
+            state["outcome"]["reason_code"].as_str(),
+            state["outcome"]["winner"].as_str()
+        ),
+        (Some("resignation"), Some("x"))
+    );
+    assert_eq!(state["rematch"], rematch);
+    let (status, played) = post(
+        rematch,
+        "move",
+        Some(old_o),
+        json!({ "move": "n3-n5", "ply": 0 }),
+    );
+    assert_eq!(status, 200, "{played}");
+
+    // The clock ran out long ago: o lost on time when the game was read again.
+    let state = game(FRIEND_CLOCKED);
+    assert_eq!(
+        (
+            state["outcome"]["reason_code"].as_str(),
+            state["outcome"]["winner"].as_str()
+        ),
+        (Some("time"), Some("x"))
+    );
+
+    // The invitation still seats its player, who plays o.
+    let (id, invitation) = FRIEND_INVITING;
+    let (status, seat) = post(id, "join", Some(invitation), json!({}));
+    assert_eq!(
+        (status, seat["seat"]["side"].as_str()),
+        (200, Some("o")),
+        "{seat}"
+    );
+
+    // The games against the computer go on as they were.
+    let state = game(COMPUTER_IN_PLAY);
+    assert_eq!(
+        (state["level"].as_u64(), state["status"].as_str()),
+        (Some(4), Some("your_turn"))
+    );
+    let (status, played) = post(
+        COMPUTER_IN_PLAY,
+        "move",
+        None,
+        json!({ "move": "l2-k3", "ply": 2 }),
+    );
+    assert_eq!(status, 200, "{played}");
+    assert_eq!(game(COMPUTER_WON)["outcome"]["winner"], "x");
+}
+
 #[test]
 fn sigterm_lets_the_move_in_flight_finish() {
     let dir = TempDir::new();
