@@ -5,6 +5,9 @@ use std::net::IpAddr;
 use std::time::Duration;
 
 use crate::clients::{Cidr, ProxyHeader};
+use crate::serve::{ConnectionLimits, default_max_connections};
+use crate::socket::send_buffer;
+use crate::think;
 
 /// The usage text printed for `--help` and after a bad option.
 pub const USAGE: &str = "\
@@ -153,6 +156,53 @@ impl Default for Options {
             prune_every: Duration::from_secs(3600),
             shutdown_grace: Duration::from_secs(15),
             engine: true,
+        }
+    }
+}
+
+impl Options {
+    /// The database's URL: `--database`, else the file `halma-web.sqlite3` next to the
+    /// server's binary.
+    pub fn database_url(&self) -> String {
+        self.database.clone().unwrap_or_else(|| {
+            let path = std::env::current_exe()
+                .map(|exe| exe.with_file_name("halma-web.sqlite3"))
+                .unwrap_or_else(|_| "halma-web.sqlite3".into());
+            format!("sqlite://{}", path.display())
+        })
+    }
+
+    /// The engines on a machine of `cores` cores: `--engines` (the cores by default), each
+    /// on the cores it may use alone, and the shares of each client.
+    pub fn engines(&self, cores: usize) -> think::Config {
+        let engines = self.engines.unwrap_or(cores).max(1);
+        let per_client = self.engines_per_client.unwrap_or((engines / 2).max(1));
+        think::Config {
+            engines,
+            // Engines times threads within the cores: the cores an engine may use alone.
+            threads: (cores / engines).max(1),
+            per_client,
+            outstanding_per_client: self.searches_per_client.unwrap_or(per_client + 2),
+            queue: self.queue,
+            queue_wait: self.queue_wait,
+            cap: self.think,
+        }
+    }
+
+    /// Open connections at most: `--max-connections`, else the descriptor limit less 64.
+    pub fn max_connections(&self) -> usize {
+        self.max_connections.unwrap_or_else(default_max_connections)
+    }
+
+    /// The bounds of the connections, `max_connections` at most open.
+    pub fn connection_limits(&self, max_connections: usize) -> ConnectionLimits {
+        ConnectionLimits {
+            per_client: self.connections_per_client,
+            header_timeout: self.header_timeout,
+            send_timeout: self.send_timeout,
+            send_buffer: send_buffer(self.send_buffers, max_connections),
+            shutdown_grace: self.shutdown_grace,
+            proxies: self.trusted_proxies.clone(),
         }
     }
 }

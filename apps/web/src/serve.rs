@@ -172,6 +172,18 @@ pub async fn serve(
     }
 }
 
+/// A listening socket on `address` with a backlog long enough for bursts.
+pub fn listen(address: std::net::SocketAddr) -> std::io::Result<TcpListener> {
+    let socket = if address.is_ipv4() {
+        tokio::net::TcpSocket::new_v4()?
+    } else {
+        tokio::net::TcpSocket::new_v6()?
+    };
+    socket.set_reuseaddr(true)?;
+    socket.bind(address)?;
+    socket.listen(1024)
+}
+
 /// An answer's body, which keeps its connection busy until hyper is done with it.
 struct BusyBody {
     body: axum::body::Body,

@@ -132,11 +132,27 @@ const LOADED: &str = "id, CASE WHEN version = $2 THEN '' ELSE record END, human,
 #[derive(Clone)]
 pub struct Store {
     pool: AnyPool,
+    /// The URL it was opened with (credentials included: never logged, [`redacted`]).
+    url: String,
     backend: &'static str,
     /// Whether the database answered its latest probe.
     up: watch::Receiver<bool>,
     /// SQLite's WAL file, if the database is a file.
     wal: Option<PathBuf>,
+}
+
+/// `url` without its password, for the log.
+pub fn redacted(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(scheme), Some(at)) if at > scheme => {
+            let credentials = &url[scheme + 3..at];
+            match credentials.split_once(':') {
+                Some((user, _)) => format!("{}{user}:***{}", &url[..scheme + 3], &url[at..]),
+                None => url.to_owned(),
+            }
+        }
+        _ => url.to_owned(),
+    }
 }
 
 /// `query` with `game`'s columns bound as `$1` to `$12`, in the order of [`COLUMNS`].
@@ -231,6 +247,7 @@ impl Store {
         let wal = sqlite.then(|| wal_of(url)).flatten();
         let store = Store {
             pool,
+            url: url.to_owned(),
             backend,
             up,
             wal,
@@ -259,6 +276,11 @@ impl Store {
     /// go through [`Store::timed`] as this module's do.
     pub fn pool(&self) -> &AnyPool {
         &self.pool
+    }
+
+    /// The URL the store was opened with.
+    pub fn url(&self) -> &str {
+        &self.url
     }
 
     /// `"sqlite"` or `"postgres"`.
@@ -657,6 +679,15 @@ mod tests {
             .await
             .unwrap();
         contract(Store::connect(&url, 4).await.unwrap()).await;
+    }
+
+    #[test]
+    fn passwords_stay_out_of_the_log() {
+        assert_eq!(
+            redacted("postgres://halma:secret@localhost/halma"),
+            "postgres://halma:***@localhost/halma"
+        );
+        assert_eq!(redacted("sqlite:///tmp/a.db"), "sqlite:///tmp/a.db");
     }
 
     #[test]

@@ -1,0 +1,111 @@
+//! Play Halma against the computer, or a friend, in a browser: the server as a library.
+//!
+//! An HTTP server (tokio, hyper, axum) serves one page, with no build step and nothing
+//! fetched from elsewhere, and a JSON API under `/api` (apps/web/README.md). Every game is
+//! stored as it is played (SQLite by default, PostgreSQL for several servers), under an
+//! unguessable id that is its link; the engines are a small pool fed fairly from a bounded
+//! queue; every resource a client can hold is bounded.
+//!
+//! [`app`] assembles the service from the options, the store and the engines; [`serve`]
+//! runs it on a listener until a signal; `main.rs` only reads the options and starts both.
+
+mod api;
+mod app;
+mod assets;
+mod clients;
+mod connections;
+mod error;
+mod extract;
+mod friend;
+mod games;
+mod guards;
+mod http;
+mod i18n;
+mod locks;
+mod metrics;
+mod operators;
+mod options;
+mod pages;
+mod prune;
+mod replays;
+mod reply;
+mod search;
+mod serve;
+mod socket;
+mod state;
+mod store;
+mod think;
+mod words;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::Router;
+
+pub use crate::connections::Registry;
+pub use crate::options::{Options, Parsed, USAGE, parse};
+pub use crate::serve::{listen, serve};
+pub use crate::store::{Store, redacted};
+pub use crate::think::Pool;
+
+/// The service: the API, the live games, the page and the operator's routes over `store`,
+/// searched by `engines`, with every limit `options` sets; the open connections (which the
+/// connection layer admits, [`serve`]) are `connections`, for `/metrics`. Starts, on the
+/// runtime it is called from, the tasks that keep the games: pruning, checkpoints, the
+/// players' presence and, on PostgreSQL, the live games' notifications.
+pub fn app(options: &Options, store: Store, engines: Pool, connections: Arc<Registry>) -> Router {
+    tokio::spawn(prune::every(
+        store.clone(),
+        options.prune_every,
+        options.keep_finished,
+        options.keep_idle,
+    ));
+    tokio::spawn(prune::checkpoints(store.clone()));
+    // One set of games for the API and the live games: one cache of replayed games.
+    let games = games::Games::new(store.clone());
+    let postgres = store.backend() == "postgres";
+    let live = friend::live::Live::new(
+        games.clone(),
+        postgres,
+        options.max_live.unwrap_or(connections.max() / 2).max(1),
+        options.live_per_client,
+        options.abandon_after,
+    );
+    if postgres {
+        tokio::spawn(friend::live::listen(
+            Arc::clone(&live),
+            store.url().to_owned(),
+        ));
+    }
+    tokio::spawn(Arc::clone(&live).keep_presence());
+    let app = Arc::new(app::App {
+        live,
+        games,
+        pool: engines,
+        creations: clients::RateLimit::new(options.games_per_minute),
+        max_games: options.max_games,
+        max_plies: options.max_plies,
+        mark_lifetime: options.queue_wait + options.think + Duration::from_secs(10),
+        engine: options.engine,
+        assets: assets::Assets::new(),
+        connections,
+        settings: app::Settings {
+            body_timeout: options.body_timeout,
+            allowed_hosts: options.allowed_hosts.clone(),
+            metrics_from: options
+                .metrics_from
+                .clone()
+                .unwrap_or_else(clients::Cidr::loopback),
+            proxies: options.trusted_proxies.clone(),
+            proxy_header: options.proxy_header,
+        },
+    });
+    http::router(app)
+}
+
+/// The PostgreSQL for tests, as the integration tests find it.
+#[cfg(test)]
+#[path = "../tests/common/postgres.rs"]
+mod test_postgres;
+#[cfg(test)]
+pub use test_postgres::{postgres as postgres_for_tests, postgres_schema};
