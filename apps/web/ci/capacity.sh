@@ -4,7 +4,7 @@
 # HALMA_TEST_POSTGRES names one, in a schema of its own, dropped after). Loopback only; each
 # run stops by itself.
 #
-#   cargo build --release -p halma-web
+#   cargo build --release -p halma-web -p halma-web-lab
 #   export HALMA_TEST_POSTGRES="$(bash apps/web/ci/postgres.sh)"   # optional
 #   bash apps/web/ci/capacity.sh [BINARY_DIR]   # default target/release; SECONDS_EACH=5
 set -euo pipefail

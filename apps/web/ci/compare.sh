@@ -5,7 +5,7 @@
 # of each and the median of the rounds' ratios, new to old. Loopback only; each run stops by
 # itself. Figures for the docs, never for a test.
 #
-#   cargo build --release -p halma-web          # and the other build, in its own worktree
+#   cargo build --release -p halma-web -p halma-web-lab   # and the other build, in its own worktree
 #   bash apps/web/ci/compare.sh OLD_DIR NEW_DIR  # each a directory holding a halma-web
 #   ROUNDS=4 SECONDS_EACH=5 CLIENTS=50           # the defaults
 #

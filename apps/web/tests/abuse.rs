@@ -4,7 +4,7 @@
 //! addresses (127.0.0.2 and up), so that they are other clients to the server.
 
 mod common;
-#[path = "../src/bin/probe/records.rs"]
+#[path = "../../web-lab/src/probe/records.rs"]
 mod records;
 
 use std::io::{ErrorKind, Read, Write};

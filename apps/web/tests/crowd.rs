@@ -6,7 +6,7 @@
 //! figures for the docs, never assertions: a loaded machine moves them past any bar.
 
 mod common;
-#[path = "../src/bin/probe/hold.rs"]
+#[path = "../../web-lab/src/probe/hold.rs"]
 mod hold;
 
 use std::io::{Read, Write};
@@ -827,34 +827,33 @@ fn the_sqlite_wal_stays_bounded_under_sustained_writes_and_shrinks_after() {
     let wal = server.dir.as_ref().unwrap().0.join("games.sqlite3-wal");
     let size = || std::fs::metadata(&wal).map_or(0, |m| m.len());
     // 50 clients on 50 addresses playing and taking back moves for 8 s: a write each, as
-    // fast as they go (thousands a second, 10 KiB or so of WAL each).
-    let mut load = std::process::Command::new(env!("CARGO_BIN_EXE_halma-web-load"))
-        .args([
-            "--addr",
-            &server.addr,
-            "--kind",
-            "move",
-            "--clients",
-            "50",
-            "--sources",
-            "50",
-            "--seconds",
-            "8",
-        ])
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .expect("the load tool");
+    // fast as they go (hundreds a second, 10 KiB or so of WAL each).
+    let writes = AtomicUsize::new(0);
+    let end = Instant::now() + Duration::from_secs(8);
     let mut peak = 0;
-    while load.try_wait().expect("wait").is_none() {
-        peak = peak.max(size());
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    let mut report = String::new();
-    load.stdout
-        .take()
-        .unwrap()
-        .read_to_string(&mut report)
-        .expect("the report");
+    std::thread::scope(|scope| {
+        for source in 10..60 {
+            let (server, writes) = (&server, &writes);
+            scope.spawn(move || {
+                let (status, game) = server.request_from(source, "POST", "/api/games", Some("{}"));
+                assert_eq!(status, 201, "{game}");
+                let path = |action| format!("/api/games/{}/{action}", game["id"].as_str().unwrap());
+                let (play, undo) = (path("move"), path("undo"));
+                while Instant::now() < end {
+                    let moved =
+                        server.request_from(source, "POST", &play, Some(r#"{"move": "l2-k3"}"#));
+                    let undone = server.request_from(source, "POST", &undo, Some("{}"));
+                    assert_eq!((moved.0, undone.0), (200, 200), "{} {}", moved.1, undone.1);
+                    writes.fetch_add(2, Ordering::Relaxed);
+                }
+            });
+        }
+        while Instant::now() < end {
+            peak = peak.max(size());
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    });
+    let report = format!("{} writes in 8 s", writes.load(Ordering::Relaxed));
     let start = Instant::now();
     let shrunk = Server::eventually(Duration::from_secs(10), || size() <= 4 << 20);
     println!(

@@ -4,7 +4,7 @@
 //! PostgreSQL that stops answering and comes back (when `HALMA_TEST_POSTGRES` names one).
 
 mod common;
-#[path = "../src/bin/probe/relay.rs"]
+#[path = "../../web-lab/src/probe/relay.rs"]
 mod relay;
 
 use std::time::{Duration, Instant};

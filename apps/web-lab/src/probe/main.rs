@@ -6,7 +6,7 @@
 //! them.
 //!
 //! ```text
-//! cargo build --release -p halma-web
+//! cargo build --release -p halma-web -p halma-web-lab
 //! target/release/halma-web-probe long-reads
 //! target/release/halma-web-probe engine-flood
 //! target/release/halma-web-probe busy-flood
