@@ -8,10 +8,6 @@ use std::net::{IpAddr, Ipv6Addr};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use axum::extract::FromRequestParts;
-use axum::http::request::Parts;
-
-use crate::error::ApiError;
 use crate::locks::lock;
 
 /// The clients a table remembers at most.
@@ -55,19 +51,6 @@ pub struct Source {
     /// the request is the proxy's own, and the proxy's address (loopback, for a proxy on
     /// the same host) stands for nobody in particular.
     pub unnamed: bool,
-}
-
-/// The client of a request, as a handler takes it.
-impl<S: Send + Sync> FromRequestParts<S> for Client {
-    type Rejection = ApiError;
-
-    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Client, ApiError> {
-        parts
-            .extensions
-            .get::<Source>()
-            .map(|source| source.client)
-            .ok_or(ApiError::Internal("the request's client is unknown"))
-    }
 }
 
 /// An address range, `ADDRESS/BITS` (or one address).

@@ -9,44 +9,30 @@
 //! [`app`] assembles the service from the options, the store and the engines; [`serve`]
 //! runs it on a listener until a signal; `main.rs` only reads the options and starts both.
 
-mod api;
-mod app;
-mod assets;
 mod clients;
-mod connections;
-mod error;
-mod extract;
+mod computer;
+mod engines;
 mod friend;
 mod games;
-mod guards;
 mod http;
-mod i18n;
+mod live;
 mod locks;
 mod metrics;
-mod operators;
 mod options;
-mod pages;
+mod page;
 mod prune;
-mod replays;
-mod reply;
-mod search;
-mod serve;
-mod socket;
-mod state;
 mod store;
-mod think;
-mod words;
 
 use std::sync::Arc;
 use std::time::Duration;
 
 use axum::Router;
 
-pub use crate::connections::Registry;
+pub use crate::engines::Pool;
+pub use crate::http::serve::connections::Registry;
+pub use crate::http::serve::{listen, serve};
 pub use crate::options::{Options, Parsed, USAGE, parse};
-pub use crate::serve::{listen, serve};
 pub use crate::store::{Store, redacted};
-pub use crate::think::Pool;
 
 /// The service: the API, the live games, the page and the operator's routes over `store`,
 /// searched by `engines`, with every limit `options` sets; the open connections (which the
@@ -62,9 +48,9 @@ pub fn app(options: &Options, store: Store, engines: Pool, connections: Arc<Regi
     ));
     tokio::spawn(prune::checkpoints(store.clone()));
     // One set of games for the API and the live games: one cache of replayed games.
-    let games = games::Games::new(store.clone());
+    let games = games::stored::Games::new(store.clone());
     let postgres = store.backend() == "postgres";
-    let live = friend::live::Live::new(
+    let live = live::Live::new(
         games.clone(),
         postgres,
         options.max_live.unwrap_or(connections.max() / 2).max(1),
@@ -72,24 +58,34 @@ pub fn app(options: &Options, store: Store, engines: Pool, connections: Arc<Regi
         options.abandon_after,
     );
     if postgres {
-        tokio::spawn(friend::live::listen(
-            Arc::clone(&live),
-            store.url().to_owned(),
-        ));
+        tokio::spawn(live::listen(Arc::clone(&live), store.url().to_owned()));
     }
     tokio::spawn(Arc::clone(&live).keep_presence());
-    let app = Arc::new(app::App {
-        live,
-        games,
+    let searcher = computer::search::Searcher {
+        games: games.clone(),
         pool: engines,
-        creations: clients::RateLimit::new(options.games_per_minute),
-        max_games: options.max_games,
         max_plies: options.max_plies,
         mark_lifetime: options.queue_wait + options.think + Duration::from_secs(10),
-        engine: options.engine,
-        assets: assets::Assets::new(),
+    };
+    let app = Arc::new(http::app::App {
+        computer: computer::Computer::new(
+            searcher,
+            Arc::clone(&live),
+            options.engine,
+            options.max_games,
+        ),
+        friends: friend::Friends::new(
+            games.clone(),
+            Arc::clone(&live),
+            options.max_games,
+            options.max_plies,
+        ),
+        games,
+        live,
+        creations: clients::RateLimit::new(options.games_per_minute),
+        assets: http::assets::Assets::new(),
         connections,
-        settings: app::Settings {
+        settings: http::app::Settings {
             body_timeout: options.body_timeout,
             allowed_hosts: options.allowed_hosts.clone(),
             metrics_from: options

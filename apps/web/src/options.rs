@@ -5,9 +5,9 @@ use std::net::IpAddr;
 use std::time::Duration;
 
 use crate::clients::{Cidr, ProxyHeader};
-use crate::serve::{ConnectionLimits, default_max_connections};
-use crate::socket::send_buffer;
-use crate::think;
+use crate::engines;
+use crate::http::serve::socket::send_buffer;
+use crate::http::serve::{ConnectionLimits, default_max_connections};
 
 /// The usage text printed for `--help` and after a bad option.
 pub const USAGE: &str = "\
@@ -174,10 +174,10 @@ impl Options {
 
     /// The engines on a machine of `cores` cores: `--engines` (the cores by default), each
     /// on the cores it may use alone, and the shares of each client.
-    pub fn engines(&self, cores: usize) -> think::Config {
+    pub fn engines(&self, cores: usize) -> engines::Config {
         let engines = self.engines.unwrap_or(cores).max(1);
         let per_client = self.engines_per_client.unwrap_or((engines / 2).max(1));
-        think::Config {
+        engines::Config {
             engines,
             // Engines times threads within the cores: the cores an engine may use alone.
             threads: (cores / engines).max(1),

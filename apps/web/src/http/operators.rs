@@ -12,10 +12,10 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use serde_json::json;
 
-use crate::app::App;
-use crate::guards;
+use super::app::App;
+use super::guards;
+use super::reply::Reply;
 use crate::metrics::{Gauges, METRICS};
-use crate::reply::Reply;
 
 /// `/healthz`, and `/metrics` for the operator's addresses.
 pub fn router(app: &Arc<App>) -> Router<Arc<App>> {
@@ -33,7 +33,7 @@ async fn health(State(app): State<Arc<App>>) -> Response {
     let body = json!({
         "status": if reachable { "ok" } else { "database unreachable" },
         "database": database.backend(),
-        "searches": app.pool.load(),
+        "searches": app.computer.pool().load(),
     });
     let status = if reachable {
         StatusCode::OK
@@ -53,7 +53,7 @@ fn allocated() -> Option<u64> {
 
 /// `GET /metrics`: every figure, in the Prometheus text format.
 async fn metrics(State(app): State<Arc<App>>) -> Response {
-    let load = app.pool.load();
+    let load = app.computer.pool().load();
     let text = METRICS.render(&Gauges {
         waiting_moves: load.waiting - load.waiting_hints,
         waiting_hints: load.waiting_hints,

@@ -14,7 +14,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use axum::body::Bytes;
+use bytes::Bytes;
 use halma::Game;
 
 use crate::locks::lock;

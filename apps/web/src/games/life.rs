@@ -7,7 +7,7 @@
 use halma::{Ending, Side};
 use serde::{Deserialize, Serialize};
 
-use crate::error::ApiError;
+use crate::games::error::GameError;
 
 /// How a game between two people ended off the board, in English, for people reading the
 /// API (the stable code is [`Ending::reason_code`]).
@@ -60,13 +60,17 @@ pub enum Answer {
 
 /// Answers `action` of `side` on the offer `standing` (the side that made it, if any), which
 /// it changes; one field: a player has at most one offer of each kind standing.
-pub fn answer(standing: &mut Option<Side>, side: Side, action: Action) -> Result<Answer, ApiError> {
+pub fn answer(
+    standing: &mut Option<Side>,
+    side: Side,
+    action: Action,
+) -> Result<Answer, GameError> {
     match (action, *standing) {
         (Action::Offer, None) => {
             *standing = Some(side);
             Ok(Answer::Stands)
         }
-        (Action::Offer, Some(maker)) if maker == side => Err(ApiError::OfferPending),
+        (Action::Offer, Some(maker)) if maker == side => Err(GameError::OfferPending),
         (Action::Decline, Some(maker)) if maker != side => {
             *standing = None;
             Ok(Answer::Stands)
@@ -76,7 +80,7 @@ pub fn answer(standing: &mut Option<Side>, side: Side, action: Action) -> Result
             Ok(Answer::Agreed)
         }
         // An answer to no offer, or to one's own.
-        _ => Err(ApiError::NoOffer),
+        _ => Err(GameError::NoOffer),
     }
 }
 
@@ -106,9 +110,9 @@ pub struct Clock {
 impl Clock {
     /// A clock of `initial` seconds and `increment` seconds a move, not running;
     /// `bad_clock` out of the presets' bounds.
-    pub fn new(initial: u64, increment: u64) -> Result<Clock, ApiError> {
+    pub fn new(initial: u64, increment: u64) -> Result<Clock, GameError> {
         if !INITIAL.contains(&initial) || !INCREMENT.contains(&increment) {
-            return Err(ApiError::BadClock(format!(
+            return Err(GameError::BadClock(format!(
                 "initial must be {} to {} seconds and increment {} to {}, not {initial} and {increment}",
                 INITIAL.start(),
                 INITIAL.end(),
@@ -124,6 +128,22 @@ impl Clock {
             o_ms: ms,
             since: None,
         })
+    }
+
+    /// The clock a new game asks for (`{"initial": SECONDS, "increment": SECONDS}`, whole
+    /// numbers in the presets' bounds); `null` is none. Anything else is `BadClock`.
+    pub fn preset(value: &serde_json::Value) -> Result<Option<Clock>, GameError> {
+        if value.is_null() {
+            return Ok(None);
+        }
+        let field = |name| value.get(name).and_then(serde_json::Value::as_u64);
+        let fields = value.as_object().map_or(0, serde_json::Map::len);
+        match (field("initial"), field("increment"), fields) {
+            (Some(initial), Some(increment), 2) => Clock::new(initial, increment).map(Some),
+            _ => Err(GameError::BadClock(
+                r#"a clock is {"initial": SECONDS, "increment": SECONDS}"#.to_owned(),
+            )),
+        }
     }
 
     /// The clock of `side`, as stored.
@@ -381,7 +401,7 @@ mod tests {
             answer(&mut standing, Side::X, Action::Accept)
                 .unwrap_err()
                 .to_string(),
-            ApiError::NoOffer.to_string()
+            GameError::NoOffer.to_string()
         );
         assert_eq!(
             answer(&mut standing, Side::X, Action::Offer).unwrap(),
@@ -389,15 +409,15 @@ mod tests {
         );
         assert!(matches!(
             answer(&mut standing, Side::X, Action::Offer),
-            Err(ApiError::OfferPending)
+            Err(GameError::OfferPending)
         ));
         assert!(matches!(
             answer(&mut standing, Side::X, Action::Accept),
-            Err(ApiError::NoOffer)
+            Err(GameError::NoOffer)
         ));
         assert!(matches!(
             answer(&mut standing, Side::X, Action::Decline),
-            Err(ApiError::NoOffer)
+            Err(GameError::NoOffer)
         ));
         assert_eq!(standing, Some(Side::X));
         assert_eq!(

@@ -1,8 +1,25 @@
-//! The whole HTTP service: the API's routes (`api.rs`), the operator's (`operators.rs`),
-//! the page and its files for every other path (`pages.rs`), and the tower layers every
-//! request passes (`guards.rs` for the checks of our own): the client's address, the
-//! request log, panics answered 500, the security headers, the `Host`, the router's 405 in
-//! the API's terms, and the count of answers by status.
+//! The HTTP layer: the only part of the server that knows HTTP. The API's routes
+//! (`games.rs`, `friends.rs`, `live.rs`), the operator's (`operators.rs`), the page and its
+//! files for every other path (`pages.rs`, `assets.rs`), the extractors (`extract.rs`), the
+//! replies (`reply.rs`) and the errors with their statuses and codes (`error.rs`), and the
+//! tower layers every request passes (`guards.rs` for the checks of our own): the client's
+//! address, the request log, panics answered 500, the security headers, the `Host`, the
+//! router's 405 in the API's terms, and the count of answers by status. Under it the
+//! connection layer (`serve.rs`). Each handler turns a request into a call of the domain
+//! (`games/`, `computer/`, `friend/`, `live.rs`) and its answer or error into a response.
+
+pub mod app;
+pub mod assets;
+pub mod error;
+pub mod extract;
+mod friends;
+mod games;
+pub mod guards;
+mod live;
+mod operators;
+mod pages;
+pub mod reply;
+pub mod serve;
 
 use std::sync::Arc;
 
@@ -18,10 +35,9 @@ use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::trace::{DefaultOnResponse, TraceLayer};
 use tracing::Level;
 
-use crate::app::App;
 use crate::clients::Source;
-use crate::error::ApiError;
-use crate::{api, guards, operators, pages};
+use app::App;
+use error::ApiError;
 
 /// The headers every answer carries.
 const SECURITY: [(HeaderName, &str); 5] = [
@@ -50,7 +66,7 @@ const SECURITY: [(HeaderName, &str); 5] = [
 /// peer's address), as `serve.rs` puts it there.
 pub fn router(app: Arc<App>) -> Router {
     let routes = Router::new()
-        .merge(api::router(&app))
+        .merge(games::router(&app))
         .merge(operators::router(&app))
         .fallback(pages::page_or_file)
         .with_state(Arc::clone(&app));

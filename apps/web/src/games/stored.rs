@@ -1,20 +1,21 @@
-//! Games as the API sees them: a [`Session`] (the game, the sides, the level, a running
-//! search), read from and written to the [`Store`] on every request, so that every process
-//! sharing the database serves every game, and a restart loses nothing. What goes wrong is
-//! a [`GameError`] of the domain (no such game, a conflict, the store full or unavailable);
-//! the API chooses how to answer it.
+//! The stored games: every request reads its game from the [`Store`] and writes it back
+//! with a compare-and-swap on the row's version ([`Games::modify`]); games long enough for
+//! their replay to matter are kept replayed between requests (`replays.rs`), with their
+//! state as JSON. What goes wrong is a [`GameError`] (no such game, a change overtaken, the
+//! store full or unavailable).
 
 use std::sync::Arc;
-use std::time::{SystemTime, UNIX_EPOCH};
 
-use axum::body::Bytes;
-use halma::{Ending, Game, Side};
+use bytes::Bytes;
+use halma::{Game, Side};
 
-use crate::friend::life::Life;
+use super::error::GameError;
+use super::life::Life;
+use super::replays::Replays;
+use super::{NO_COMPUTER, Session, Thinking, new_id, now_ms, valid_id};
+use crate::engines::Progress;
 use crate::metrics::{METRICS, Refusal};
-use crate::replays::Replays;
-use crate::store::{Inserted, Store, StoreError, StoredGame};
-use crate::think::Progress;
+use crate::store::{Inserted, Store, StoredGame};
 
 /// Changes retried after a conflict with another writer, at most.
 const ATTEMPTS: usize = 16;
@@ -23,150 +24,7 @@ const ATTEMPTS: usize = 16;
 /// not on the thread serving requests.
 const BLOCKING_RECORD_BYTES: usize = 8 << 10;
 
-/// A new game id: 128 random bits from the operating system, as 32 hex digits.
-pub fn new_id() -> String {
-    let mut bytes = [0u8; 16];
-    getrandom::fill(&mut bytes).expect("the operating system's random numbers");
-    hex(&bytes)
-}
-
-/// Whether `id` looks like an id at all (32 lower-case hex digits).
-pub fn valid_id(id: &str) -> bool {
-    is_hex(id, 32)
-}
-
-/// `bytes` in lower-case hex, two digits each.
-pub fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
-/// Whether `text` is exactly `digits` lower-case hex digits.
-pub fn is_hex(text: &str, digits: usize) -> bool {
-    text.len() == digits && text.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
-}
-
-/// Now, in Unix milliseconds.
-pub fn now_ms() -> i64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
-}
-
-/// Why the stored games could not give or take a game.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum GameError {
-    /// No game has this id (it never existed, was deleted, or was pruned).
-    NotFound(String),
-    /// Other requests kept changing the game: this change was overtaken every time.
-    Conflict,
-    /// The store holds the most games it may (`--max-games`).
-    Full(u64),
-    /// The database did not answer (logged where it happened).
-    Unavailable,
-    /// The stored game cannot be read back (logged where it happened): a bug.
-    Unreadable,
-}
-
-impl From<StoreError> for GameError {
-    /// The detail goes to the log (at most a line every ten seconds), not to the client.
-    fn from(error: StoreError) -> GameError {
-        METRICS.refused(Refusal::Database, &error.to_string());
-        GameError::Unavailable
-    }
-}
-
-/// A search holding a game: no other change is made to it until the search ends.
-#[derive(Clone, Debug)]
-pub struct Thinking {
-    /// Names the search, so that only it clears its mark.
-    pub token: String,
-    /// When the mark lapses (Unix ms), should the process running the search die.
-    pub until_ms: i64,
-    /// How far it got.
-    pub progress: Progress,
-}
-
-/// The level stored for a game that no computer plays: a game between two people
-/// (`friend/`), where both sides are people's.
-pub const NO_COMPUTER: u8 = 0;
-
-/// One game against the computer, or between two people.
-#[derive(Clone, Debug)]
-pub struct Session {
-    /// The game itself, shared with the kept replays (`replays.rs`) while unchanged.
-    pub game: Arc<Game>,
-    /// The side the person plays; the computer plays the other.
-    pub human: Side,
-    /// The computer's level, 1 to 10 ([`NO_COMPUTER`] in a game between two people).
-    pub level: u8,
-    /// Set while a search for this game runs (the computer's move or a hint).
-    pub thinking: Option<Thinking>,
-    /// A game between two people's life beyond its rules (its endings, offers and rematch);
-    /// `None` for a game against the computer.
-    pub life: Option<Life>,
-}
-
 impl Session {
-    /// The game, to change: a copy of its own if it was shared.
-    pub fn game_mut(&mut self) -> &mut Game {
-        Arc::make_mut(&mut self.game)
-    }
-
-    /// The side of the computer.
-    pub fn computer(&self) -> Side {
-        self.human.other()
-    }
-
-    /// Whether both sides are people's (a game between two people).
-    pub fn between_people(&self) -> bool {
-        self.level == NO_COMPUTER
-    }
-
-    /// The side whose moves a person makes now: the person's, or in a game between two
-    /// people the side to move.
-    pub fn person(&self) -> Side {
-        if self.between_people() {
-            self.game.position().turn()
-        } else {
-            self.human
-        }
-    }
-
-    /// Whether the game is over, by its rules or by its players.
-    pub fn over(&self) -> bool {
-        self.ending().is_some() || self.game.outcome().is_over()
-    }
-
-    /// Whether a clock of the game runs (its state then changes with time).
-    pub fn clock_runs(&self) -> bool {
-        self.life.as_ref().is_some_and(Life::clock_runs)
-    }
-
-    /// The ending of the side to move's flag, if it fell by `now` and is not stored yet.
-    pub fn flag_fallen(&self, now: i64) -> Option<Ending> {
-        let turn = self.game.position().turn();
-        self.life.as_ref()?.flag_fallen(turn, now)
-    }
-
-    /// Ends the game if the side to move's flag fell by `now`; whether it did.
-    pub fn settle(&mut self, now: i64) -> bool {
-        let turn = self.game.position().turn();
-        self.life
-            .as_mut()
-            .is_some_and(|life| life.settle(turn, now))
-    }
-
-    /// When the side to move's flag falls (Unix ms), while its clock runs.
-    pub fn flag_at(&self) -> Option<i64> {
-        let turn = self.game.position().turn();
-        self.life.as_ref()?.flag_at(turn)
-    }
-
-    /// How the players ended the game off the board, if they did.
-    pub fn ending(&self) -> Option<Ending> {
-        self.life.as_ref()?.ending
-    }
-
     /// The session `stored` holds, its game replayed from its record as `game`.
     fn from_stored(stored: &StoredGame, game: Arc<Game>, now: i64) -> Result<Session, GameError> {
         let broken = |what: String| unreadable(&stored.id, &what);
@@ -228,8 +86,11 @@ impl Session {
 /// Says in the log that the stored game `id` cannot be read, and why.
 fn unreadable(id: &str, why: &str) -> GameError {
     tracing::error!(id, "stored game is unreadable: {why}");
-    GameError::Unreadable
+    GameError::Bug(UNREADABLE)
 }
+
+/// What a game whose stored row cannot be read back is (a bug).
+const UNREADABLE: &str = "this game's stored record is unreadable";
 
 /// The game `record` holds, replayed.
 fn replay(id: &str, record: &str) -> Result<Game, GameError> {
@@ -240,6 +101,8 @@ fn replay(id: &str, record: &str) -> Result<Game, GameError> {
 /// names (so that a change made from it is checked against it, not read again).
 #[derive(Clone, Debug)]
 pub struct Loaded {
+    /// The game's id.
+    pub id: String,
     /// The game.
     pub session: Session,
     /// The row's version: every change makes it larger.
@@ -268,14 +131,22 @@ impl Games {
         &self.store
     }
 
-    /// Stores `session` as a new game, unless `max_games` are stored; its id.
-    pub async fn create(&self, session: &Session, max_games: u64) -> Result<String, GameError> {
+    /// Stores `session` as a new game, unless `max_games` are stored: the game as stored,
+    /// under its new id.
+    pub async fn create(&self, session: Session, max_games: u64) -> Result<Loaded, GameError> {
         loop {
             let id = new_id();
             let now = now_ms();
             let stored = session.to_stored(&id, 1, now, now);
             match self.store.insert(&stored, max_games).await? {
-                Inserted::Stored => return Ok(id),
+                Inserted::Stored => {
+                    return Ok(Loaded {
+                        id,
+                        session,
+                        version: 1,
+                        created_ms: now,
+                    });
+                }
                 Inserted::Taken => {}
                 Inserted::Full => {
                     let message = format!("the server holds the most games it may ({max_games})");
@@ -302,6 +173,7 @@ impl Games {
             _ => self.replay_and_keep(&stored).await?,
         };
         Ok(Loaded {
+            id: stored.id.clone(),
             session: Session::from_stored(&stored, game, now_ms())?,
             version: stored.version,
             created_ms: stored.created_ms,
@@ -367,7 +239,7 @@ impl Games {
                 return Ok((result, game));
             }
         }
-        Err(GameError::Conflict.into())
+        Err(GameError::Overtaken.into())
     }
 
     /// Records a search's progress for the state to show.
@@ -393,17 +265,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn ids_are_128_random_bits_in_hex() {
-        let a = new_id();
-        let b = new_id();
-        assert!(valid_id(&a) && valid_id(&b), "{a} {b}");
-        assert_ne!(a, b);
-        assert!(!valid_id("0123456789abcdef"));
-        assert!(!valid_id(&a.to_uppercase()));
-        assert!(!valid_id(&format!("{}g", &a[..31])));
-    }
-
-    #[test]
     fn a_session_survives_the_database_and_a_lapsed_mark_is_gone() {
         let mut game = Game::new();
         game.play_text("l2-k3").unwrap();
@@ -414,7 +275,7 @@ mod tests {
             thinking: Some(Thinking {
                 token: "t".to_owned(),
                 until_ms: 2_000,
-                progress: Progress::started(crate::think::Purpose::Hint),
+                progress: Progress::started(crate::engines::Purpose::Hint),
             }),
             life: None,
         };
@@ -431,12 +292,15 @@ mod tests {
                 .thinking
                 .is_none()
         );
-        assert_eq!(replay("id", "nonsense").unwrap_err(), GameError::Unreadable);
+        assert_eq!(
+            replay("id", "nonsense").unwrap_err(),
+            GameError::Bug(UNREADABLE)
+        );
         let mut broken = stored;
         broken.human = "z".to_owned();
         assert_eq!(
             Session::from_stored(&broken, Arc::default(), 0).unwrap_err(),
-            GameError::Unreadable
+            GameError::Bug(UNREADABLE)
         );
     }
 
@@ -447,7 +311,7 @@ mod tests {
         let url = format!("sqlite://{}", dir.join("games.sqlite3").display());
         let store = Store::connect(&url, 2).await.unwrap();
         let games = Games::new(store.clone());
-        let long = crate::replays::tests::game(crate::replays::MIN_PLIES + 10);
+        let long = crate::games::replays::tests::game(crate::games::replays::MIN_PLIES + 10);
         let session = Session {
             game: Arc::clone(&long),
             human: Side::X,
@@ -455,7 +319,7 @@ mod tests {
             thinking: None,
             life: None,
         };
-        let id = games.create(&session, u64::MAX).await.unwrap();
+        let id = games.create(session, u64::MAX).await.unwrap().id;
         let first = games.load(&id).await.unwrap();
         let second = games.load(&id).await.unwrap();
         assert!(

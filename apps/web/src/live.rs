@@ -1,6 +1,6 @@
-//! Live games: a page follows a game through a server-sent event stream
-//! (`GET /api/games/{id}/live`, `docs/live.md`), and every change of the game reaches it at
-//! once, through whichever process made the change.
+//! Live games: a page follows a game through a stream of its changes ([`Live::follow`],
+//! served as server-sent events by `http/live.rs`, `docs/live.md`), and every change of the
+//! game reaches it at once, through whichever process made the change.
 //!
 //! A change is announced by the game's id alone ([`Live::changed`]): on PostgreSQL with
 //! `NOTIFY halma_live`, which every process `LISTEN`s to (each on a connection of its own,
@@ -19,33 +19,26 @@
 //! side is away when its mark lapses.
 
 use std::collections::HashMap;
-use std::convert::Infallible;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use axum::response::sse::{Event, KeepAlive, Sse};
-use axum::response::{IntoResponse, Response};
 use futures_util::stream::{self, Stream, StreamExt};
 use halma::Side;
-use serde_json::json;
 use sqlx::postgres::PgListener;
 use tokio::sync::{broadcast, watch};
 use tokio::time::Instant;
 
-use super::seats;
 use crate::clients::{Client, ConnectionSlot, Connections};
-use crate::error::ApiError;
-use crate::games::{GameError, Games, Loaded, now_ms};
+use crate::games::error::GameError;
+use crate::games::now_ms;
+use crate::games::seats::{self, Secret, players_json};
+use crate::games::state::state;
+use crate::games::stored::{Games, Loaded};
 use crate::locks::lock;
-use crate::state::state;
 
 /// The channel of PostgreSQL's notifications of changed games.
 const CHANNEL: &str = "halma_live";
-
-/// A comment every so often keeps proxies from closing a quiet stream, and lets the
-/// connection layer find a reader that is gone.
-const HEARTBEAT: Duration = Duration::from_secs(15);
 
 /// A stream ends after this long; the client reconnects and catches up (`Last-Event-ID`).
 /// No connection is held for good by one request.
@@ -62,9 +55,6 @@ const PRESENCE_TTL: i64 = 25_000;
 /// Updates a game's channel keeps for streams that have not taken them yet.
 const RING: usize = 8;
 
-/// The delay a client waits before reconnecting, as the stream tells it.
-const RETRY: Duration = Duration::from_secs(2);
-
 /// How a game stands for its streams: its state and its players, as JSON.
 #[derive(Debug)]
 struct Update {
@@ -73,47 +63,10 @@ struct Update {
     /// When the flag of the side to move falls (Unix ms), while a clock runs.
     flag_at: Option<i64>,
     /// The game's state (as `GET /api/games/{id}` answers it).
-    state: String,
+    state: Arc<str>,
     /// How the seats stood (`None` for a game against the computer), and whether the game
     /// is over: each stream writes its players' event from them, for its own side.
     players: (Option<seats::View>, bool),
-}
-
-/// The players' JSON of a game whose seats stood as `seats` (`None`: a game against the
-/// computer), for a stream and for `GET /api/games/{id}/players`, at `now`: each side's
-/// seat taken or not, here or not, away for how long (seconds), and for `you` (the side the
-/// request's secret holds) in how many seconds it may claim the win (`abandon_after` ms
-/// after its opponent left), unless the game is `over`.
-pub fn players_json(
-    seats: Option<&seats::View>,
-    you: Option<Side>,
-    over: bool,
-    now: i64,
-    abandon_after: i64,
-) -> serde_json::Value {
-    let seconds = |ms: i64| (ms + 999) / 1000;
-    let seat = |seats: &seats::View, side| {
-        let seat = seats.side(side);
-        json!({
-            "taken": seat.taken,
-            "here": seat.here,
-            "away_for": seat.away_since.map(|since| (now - since).max(0) / 1000),
-        })
-    };
-    match seats {
-        None => json!({ "opponent": "computer" }),
-        Some(seats) => json!({
-            "opponent": "friend",
-            "you": you.map(|side| side.to_string()),
-            "inviting": seats.inviting,
-            "x": seat(seats, Side::X),
-            "o": seat(seats, Side::O),
-            "claim_in": you
-                .filter(|_| !over)
-                .and_then(|side| seats.claim_in(side, now, abandon_after))
-                .map(seconds),
-        }),
-    }
 }
 
 /// The streams of one game in this process.
@@ -236,11 +189,11 @@ impl Live {
     }
 
     /// Admits a stream of `client`, or refuses it over the limits.
-    fn admit(self: &Arc<Live>, client: Client) -> Result<Admitted, ApiError> {
-        let slot = self.per_client.open(client).ok_or(ApiError::TooManyLive)?;
+    fn admit(self: &Arc<Live>, client: Client) -> Result<Admitted, GameError> {
+        let slot = self.per_client.open(client).ok_or(GameError::TooManyLive)?;
         if self.open.fetch_add(1, Ordering::Relaxed) >= self.max {
             self.open.fetch_sub(1, Ordering::Relaxed);
-            return Err(ApiError::TooManyLive);
+            return Err(GameError::TooManyLive);
         }
         Ok(Admitted {
             live: Arc::clone(self),
@@ -331,7 +284,9 @@ impl Live {
         Ok(Update {
             version: game.version,
             flag_at: game.session.flag_at(),
-            state: serde_json::to_string(&state(id, &game.session)).unwrap_or_default(),
+            state: serde_json::to_string(&state(id, &game.session))
+                .unwrap_or_default()
+                .into(),
             players: (seats.map(|seats| seats.view(now_ms())), game.session.over()),
         })
     }
@@ -368,19 +323,23 @@ impl Live {
         }
     }
 
-    /// The stream of the game `id` for `client`, who holds `side`'s seat (or watches), and
-    /// has seen the game at the version `since`.
-    pub async fn stream(
+    /// The changes of the game `id` for `client`, who holds `secret` (a player's, counted
+    /// present while the stream lasts) or none (a watcher), and has seen the game at the
+    /// version `since`: the game as it is (unless `since` is its version) and its players,
+    /// then every change, for [`LIFETIME`] at most.
+    pub async fn follow(
         self: &Arc<Live>,
         id: &str,
         client: Client,
-        side: Option<Side>,
-        friends: bool,
+        secret: Option<&Secret>,
         since: Option<u64>,
-    ) -> Result<Response, ApiError> {
+    ) -> Result<impl Stream<Item = Change> + Send + 'static, GameError> {
+        self.read(id).await?;
+        let seats = seats::load(self.games.store(), id).await?;
+        let side = seats.as_ref().and_then(|seats| seats.side_of(secret));
         let admitted = self.admit(client)?;
         // Subscribed before the first read: no change falls between them.
-        let subscription = self.subscribe(id, friends);
+        let subscription = self.subscribe(id, seats.is_some());
         let presence = match side {
             Some(side) => Some(self.arrive(id, side).await),
             None => None,
@@ -396,10 +355,7 @@ impl Live {
             you: side,
             abandon_after: self.abandon_after,
         };
-        let events = follow(first, sent, subscription, (admitted, presence));
-        Ok(Sse::new(events)
-            .keep_alive(KeepAlive::new().interval(HEARTBEAT))
-            .into_response())
+        Ok(changes(first, sent, subscription, (admitted, presence)))
     }
 
     /// A receiver of the game `id`'s updates.
@@ -497,40 +453,51 @@ struct Sent {
     abandon_after: i64,
 }
 
+/// A change of a game, as a stream of it tells it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Change {
+    /// The game's state (as `GET /api/games/{id}` answers it) at its `version`.
+    State {
+        /// The version of the game it is.
+        version: i64,
+        /// The state, as JSON.
+        json: Arc<str>,
+    },
+    /// Its players: who holds a seat, who is here (`players_json`).
+    Players(serde_json::Value),
+}
+
 impl Sent {
-    /// The events that bring a reader who has seen `self` to `update`.
-    fn events(&mut self, update: &Update) -> Vec<Result<Event, Infallible>> {
-        let mut events = Vec::new();
+    /// The changes that bring a reader who has seen `self` to `update`.
+    fn changes(&mut self, update: &Update) -> Vec<Change> {
+        let mut changes = Vec::new();
         if update.version > self.version {
             self.version = update.version;
-            events.push(Ok(Event::default()
-                .event("state")
-                .id(update.version.to_string())
-                .retry(RETRY)
-                .data(&update.state)));
+            changes.push(Change::State {
+                version: update.version,
+                json: Arc::clone(&update.state),
+            });
         }
         if self.players != Some(update.players) {
             self.players = Some(update.players);
             let (seats, over) = update.players;
             let players =
                 players_json(seats.as_ref(), self.you, over, now_ms(), self.abandon_after);
-            events.push(Ok(Event::default()
-                .event("players")
-                .data(players.to_string())));
+            changes.push(Change::Players(players));
         }
-        events
+        changes
     }
 }
 
-/// The events of a stream: `first`, then every update newer than what was sent, until the
+/// The changes of a stream: `first`, then every update newer than what was sent, until the
 /// game's channel closes or the stream's [`LIFETIME`] is over; `held` (its admission and
 /// presence) lasts as long.
-fn follow<H: Send + 'static>(
+fn changes<H: Send + 'static>(
     first: Update,
     sent: Sent,
     subscription: Subscription,
     held: H,
-) -> impl Stream<Item = Result<Event, Infallible>> + Send + 'static {
+) -> impl Stream<Item = Change> + Send + 'static {
     let end = Instant::now() + LIFETIME;
     let start = (Some(Arc::new(first)), sent, subscription, held);
     stream::unfold(
@@ -538,9 +505,9 @@ fn follow<H: Send + 'static>(
         move |(mut pending, mut sent, mut subscription, held)| async move {
             loop {
                 if let Some(update) = pending.take() {
-                    let events = sent.events(&update);
-                    if !events.is_empty() {
-                        return Some((events, (None, sent, subscription, held)));
+                    let changes = sent.changes(&update);
+                    if !changes.is_empty() {
+                        return Some((changes, (None, sent, subscription, held)));
                     }
                 }
                 let updates = subscription.updates.as_mut()?;

@@ -19,13 +19,12 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 
 use axum::body::Bytes;
-use axum::http::HeaderMap;
+use axum::http::{HeaderMap, header};
 use halma_i18n::{Catalog, catalogs};
 use sha2::{Digest, Sha256};
 
-use crate::error::JSON;
-use crate::i18n;
-use crate::words;
+use super::reply::JSON;
+use crate::page::{languages, words};
 
 /// How a file is sent: the file's bytes, or compressed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -189,44 +188,60 @@ const JAVASCRIPT: &str = "text/javascript; charset=utf-8";
 const CSS: &str = "text/css; charset=utf-8";
 
 /// The page's sources: name, content type, bytes, in the order their references go (a file
-/// refers only to files before it); the language files (`i18n.rs`) come first.
+/// refers only to files before it); the language files (`page/languages.rs`) come first.
 const SOURCES: &[(&str, &str, &[u8])] = &[
     (
         "halma.wasm",
         "application/wasm",
-        include_bytes!("../../../bindings/wasm/halma.wasm"),
+        include_bytes!("../../../../bindings/wasm/halma.wasm"),
     ),
     (
         "halma.js",
         JAVASCRIPT,
-        include_bytes!("../../../bindings/wasm/halma.js"),
+        include_bytes!("../../../../bindings/wasm/halma.js"),
     ),
-    ("style.css", CSS, include_bytes!("../static/style.css")),
-    ("rules.css", CSS, include_bytes!("../static/rules.css")),
-    ("board.js", JAVASCRIPT, include_bytes!("../static/board.js")),
-    ("i18n.js", JAVASCRIPT, include_bytes!("../static/i18n.js")),
-    ("guide.js", JAVASCRIPT, include_bytes!("../static/guide.js")),
+    ("style.css", CSS, include_bytes!("../../static/style.css")),
+    ("rules.css", CSS, include_bytes!("../../static/rules.css")),
+    (
+        "board.js",
+        JAVASCRIPT,
+        include_bytes!("../../static/board.js"),
+    ),
+    (
+        "i18n.js",
+        JAVASCRIPT,
+        include_bytes!("../../static/i18n.js"),
+    ),
+    (
+        "guide.js",
+        JAVASCRIPT,
+        include_bytes!("../../static/guide.js"),
+    ),
     (
         "offline.js",
         JAVASCRIPT,
-        include_bytes!("../static/offline.js"),
+        include_bytes!("../../static/offline.js"),
     ),
     (
         "friend.js",
         JAVASCRIPT,
-        include_bytes!("../static/friend.js"),
+        include_bytes!("../../static/friend.js"),
     ),
-    ("app.js", JAVASCRIPT, include_bytes!("../static/app.js")),
-    ("rules.js", JAVASCRIPT, include_bytes!("../static/rules.js")),
+    ("app.js", JAVASCRIPT, include_bytes!("../../static/app.js")),
+    (
+        "rules.js",
+        JAVASCRIPT,
+        include_bytes!("../../static/rules.js"),
+    ),
 ];
 
 /// The game's page (served at `/`, `/index.html` and every game's link).
-const INDEX_HTML: &[u8] = include_bytes!("../static/index.html");
+const INDEX_HTML: &[u8] = include_bytes!("../../static/index.html");
 /// The rules page (`/rules`).
-const RULES_HTML: &[u8] = include_bytes!("../static/rules.html");
+const RULES_HTML: &[u8] = include_bytes!("../../static/rules.html");
 /// The service worker: served at `/sw.js` (its scope is the whole site), after a first line
 /// that names this version, its files and its pages, for it to keep.
-const SERVICE_WORKER: &[u8] = include_bytes!("../static/sw.js");
+const SERVICE_WORKER: &[u8] = include_bytes!("../../static/sw.js");
 
 impl Assets {
     /// The files with their hashed names and rewritten references, and the pages in each
@@ -237,7 +252,7 @@ impl Assets {
         let mut renames: Vec<(String, String)> = Vec::new();
         let mut hashed_paths = Vec::new();
         let languages =
-            i18n::files().map(|(name, text)| (format!("i18n/{name}"), JSON, text.as_bytes()));
+            languages::files().map(|(name, text)| (format!("i18n/{name}"), JSON, text.as_bytes()));
         let sources = SOURCES
             .iter()
             .map(|&(name, content_type, source)| (name.to_owned(), content_type, source));
@@ -273,7 +288,7 @@ impl Assets {
             for (rules, html) in [(false, INDEX_HTML), (true, RULES_HTML)] {
                 let html = String::from_utf8_lossy(&rename(html, &renames)).into_owned();
                 let html = words::written(&html, catalog, if rules { "/rules" } else { "/" });
-                let html = i18n::with_lang(&html, tag).replacen(
+                let html = languages::with_lang(&html, tag).replacen(
                     &format!("<html lang=\"{tag}\""),
                     &format!("<html lang=\"{tag}\" data-texts=\"{hashed}\""),
                     1,
@@ -309,9 +324,14 @@ impl Assets {
     /// the one the request's `headers` prefer.
     pub fn get(&self, path: &str, headers: &HeaderMap) -> Option<Served> {
         let segments: Vec<&str> = path.strip_prefix('/').unwrap_or(path).split('/').collect();
-        let (language, negotiated, page) = match i18n::prefixed(&segments) {
+        let (language, negotiated, page) = match languages::prefixed(&segments) {
             Some(language) => (language, false, &segments[1..]),
-            None => (i18n::preferred(headers), true, &segments[..]),
+            None => {
+                let text = |name| headers.get(name).and_then(|value| value.to_str().ok());
+                let language =
+                    languages::preferred(text(header::COOKIE), text(header::ACCEPT_LANGUAGE));
+                (language, true, &segments[..])
+            }
         };
         let rules = match page {
             [] | [""] | ["g", _] if !negotiated => false,

@@ -1,5 +1,5 @@
 //! The connection layer: the accept loop and the connections, under the router
-//! (`http.rs`). axum's own `axum::serve` cannot do this job, which is why it is here:
+//! (`http/mod.rs`). axum's own `axum::serve` cannot do this job, which is why it is here:
 //!
 //! - hyper's HTTP/1.1 with limits `serve` does not expose: header size and lines, the time
 //!   to send a head (which is also the idle time between requests), buffer sizes;
@@ -15,6 +15,9 @@
 //! connection; what a request may do is decided by the router's checks. Each request's
 //! extensions get its connection's peer address (`ConnectInfo`), from which the router's
 //! `client_address` check finds the client.
+
+pub mod connections;
+pub mod socket;
 
 use std::future::Future;
 use std::io::ErrorKind;
@@ -34,9 +37,9 @@ use tokio::net::{TcpListener, TcpStream};
 use tower::ServiceExt;
 
 use crate::clients::{Cidr, Client, Connections, within};
-use crate::connections::{Busy, Registry, Stalling};
 use crate::metrics::{METRICS, Refusal};
-use crate::socket::Socket;
+use connections::{Busy, Registry, Stalling};
+use socket::Socket;
 
 /// A request head (request line and headers) larger than this is answered 431.
 pub const MAX_HEADER_BYTES: usize = 16 * 1024;

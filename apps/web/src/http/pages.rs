@@ -9,9 +9,9 @@ use axum::http::header::{self, HeaderMap, HeaderValue};
 use axum::http::{Method, StatusCode, Uri};
 use axum::response::Response;
 
-use crate::app::App;
-use crate::assets::{Served, accepted};
-use crate::error::ApiError;
+use super::app::App;
+use super::assets::{Served, accepted};
+use super::error::ApiError;
 
 /// How long a file whose name carries its hash may be cached: for good (a year, the most
 /// HTTP caches honour, and `immutable`: not even revalidated on reload).

@@ -14,10 +14,10 @@ use axum::http::header::{self, HeaderMap};
 use axum::http::{Method, StatusCode, Version};
 use axum::response::{IntoResponse, Response};
 
-use crate::app::App;
+use super::app::App;
+use super::error::{ApiError, MAX_BODY};
+use super::serve::connections::Stalling;
 use crate::clients::{Client, Source, origin_of, within};
-use crate::connections::Stalling;
-use crate::error::{ApiError, MAX_BODY};
 use crate::metrics::{METRICS, Refusal};
 
 /// Puts the request's [`Source`] in its extensions: the connection's peer, or whom a
@@ -329,7 +329,10 @@ mod tests {
             .insert(header::ALLOW, HeaderValue::from_static("GET,HEAD,DELETE"));
         let response = method_not_allowed(response).await;
         assert_eq!(response.headers()[header::ALLOW], "GET, DELETE");
-        assert_eq!(response.headers()[header::CONTENT_TYPE], crate::error::JSON);
+        assert_eq!(
+            response.headers()[header::CONTENT_TYPE],
+            crate::http::reply::JSON
+        );
         // An answer of a handler's own stays as it is.
         let own = ApiError::MethodNotAllowed("GET".into()).into_response();
         assert_eq!(

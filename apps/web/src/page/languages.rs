@@ -7,22 +7,20 @@
 //!   page (the `halma-lang` cookie, which the page sets), else the best of `Accept-Language`,
 //!   else English (`Vary: Accept-Language, Cookie`).
 //! - `/i18n/{tag}.json` is a language's texts for the page, `/i18n/rules.json` the rules'
-//!   structure and diagrams ([`files`]; `assets.rs` serves them, and the pages, under names
+//!   structure and diagrams ([`files`]; `http/assets.rs` serves them, and the pages, under names
 //!   with their hash).
 
-use axum::http::header::{self, HeaderMap};
 use halma_i18n::{Catalog, RULES_JSON, catalogs, english};
 
 /// The cookie in which the page remembers the player's choice of language.
 pub const COOKIE: &str = "halma-lang";
 
-/// The player's language, as their request says: the [`COOKIE`], else `Accept-Language`,
-/// else English.
-pub fn preferred(headers: &HeaderMap) -> &'static Catalog {
-    let text = |name| headers.get(name).and_then(|value| value.to_str().ok());
-    text(header::COOKIE)
+/// The player's language, as their request says in its `Cookie` and `Accept-Language`
+/// headers: the [`COOKIE`], else `Accept-Language`, else English.
+pub fn preferred(cookie: Option<&str>, accept_language: Option<&str>) -> &'static Catalog {
+    cookie
         .and_then(chosen)
-        .or_else(|| text(header::ACCEPT_LANGUAGE).and_then(halma_i18n::negotiate::accept_language))
+        .or_else(|| accept_language.and_then(halma_i18n::negotiate::accept_language))
         .unwrap_or_else(english)
 }
 
@@ -81,34 +79,15 @@ pub fn files() -> impl Iterator<Item = (String, &'static str)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use axum::http::{HeaderName, HeaderValue};
-
-    fn headers(pairs: &[(&'static str, &'static str)]) -> HeaderMap {
-        pairs
-            .iter()
-            .map(|(name, value)| {
-                (
-                    HeaderName::from_static(name),
-                    HeaderValue::from_static(value),
-                )
-            })
-            .collect()
-    }
 
     #[test]
     fn the_choice_beats_the_browser_which_beats_english() {
-        let tag = |pairs| preferred(&headers(pairs)).tag();
-        assert_eq!(tag(&[]), "en");
-        assert_eq!(tag(&[("accept-language", "th-TH,th;q=0.9,en;q=0.5")]), "th");
-        assert_eq!(
-            tag(&[("accept-language", "th"), ("cookie", "a=b; halma-lang=ms")]),
-            "ms"
-        );
-        assert_eq!(
-            tag(&[("accept-language", "th"), ("cookie", "halma-lang=fr")]),
-            "th"
-        );
-        assert_eq!(tag(&[("accept-language", "fr, de")]), "en");
+        let tag = |cookie, accept_language| preferred(cookie, accept_language).tag();
+        assert_eq!(tag(None, None), "en");
+        assert_eq!(tag(None, Some("th-TH,th;q=0.9,en;q=0.5")), "th");
+        assert_eq!(tag(Some("a=b; halma-lang=ms"), Some("th")), "ms");
+        assert_eq!(tag(Some("halma-lang=fr"), Some("th")), "th");
+        assert_eq!(tag(None, Some("fr, de")), "en");
     }
 
     #[test]

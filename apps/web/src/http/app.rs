@@ -3,32 +3,28 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::assets::Assets;
+use super::assets::Assets;
+use super::serve::connections::Registry;
 use crate::clients::{Cidr, ProxyHeader, RateLimit};
-use crate::connections::Registry;
-use crate::games::Games;
-use crate::think::Pool;
+use crate::computer::Computer;
+use crate::friend::Friends;
+use crate::games::stored::Games;
+use crate::live::Live;
 
 /// What the requests share.
 pub struct App {
     /// The stored games.
     pub games: Games,
-    /// The engines.
-    pub pool: Pool,
+    /// Games against the computer.
+    pub computer: Computer,
+    /// Games between two people.
+    pub friends: Friends,
+    /// The live streams of games, and where their changes are announced.
+    pub live: Arc<Live>,
     /// New games per client.
     pub creations: RateLimit,
-    /// Games stored at most (all processes on the database together).
-    pub max_games: u64,
-    /// Moves (plies) one game may have: a move past them is refused (`game_too_long`).
-    pub max_plies: usize,
-    /// How long a search may hold a game, waiting and thinking, before its mark lapses.
-    pub mark_lifetime: Duration,
-    /// Whether the server searches (`--no-engine`: only clients' moves are taken).
-    pub engine: bool,
     /// The page's files.
     pub assets: Assets,
-    /// The live streams of games, and where their changes are announced.
-    pub live: Arc<crate::friend::live::Live>,
     /// The open connections (for `/metrics`).
     pub connections: Arc<Registry>,
     /// What the checks of every request are told.

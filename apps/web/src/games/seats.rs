@@ -6,17 +6,43 @@
 //! whoever presents it first gets a fresh secret of their own and the invitation is spent
 //! (one `UPDATE` that names it: the database decides who was first, on every process).
 
+use halma::Side;
+use serde_json::json;
 use sha2::{Digest, Sha256};
 use sqlx::Row;
 
 use crate::games::{hex, is_hex, new_id, now_ms};
 use crate::metrics::Query;
 use crate::store::{Store, StoreError};
-use halma::Side;
 
-/// A new secret: 256 random bits as 64 hex digits.
-pub fn new_secret() -> String {
-    format!("{}{}", new_id(), new_id())
+/// A seat's secret, or an invitation's, as a request presents it: whoever holds it holds
+/// the seat. Never written to a log (its `Debug` shows no digit of it).
+#[derive(Clone, PartialEq, Eq)]
+pub struct Secret(String);
+
+impl Secret {
+    /// A new secret: 256 random bits as 64 hex digits.
+    pub fn generate() -> Secret {
+        Secret(format!("{}{}", new_id(), new_id()))
+    }
+
+    /// The secret's text, to answer it to its holder.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl From<&str> for Secret {
+    /// The secret `text` stands for, as a request presents it (well formed or not).
+    fn from(text: &str) -> Secret {
+        Secret(text.to_owned())
+    }
+}
+
+impl std::fmt::Debug for Secret {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Secret(...)")
+    }
 }
 
 /// The digest stored for `secret`, in hex.
@@ -52,8 +78,10 @@ impl Seats {
     }
 
     /// The side whose secret `secret` is, if any.
-    pub fn side_of(&self, secret: Option<&str>) -> Option<Side> {
-        let secret = secret.filter(|secret| well_formed(secret))?;
+    pub fn side_of(&self, secret: Option<&Secret>) -> Option<Side> {
+        let secret = secret
+            .map(Secret::as_str)
+            .filter(|secret| well_formed(secret))?;
         let hash = digest(secret);
         if hash == self.creator_hash {
             Some(self.creator)
@@ -134,19 +162,57 @@ impl View {
     }
 }
 
+/// The players' JSON of a game whose seats stood as `seats` (`None`: a game against the
+/// computer), for a stream and for `GET /api/games/{id}/players`, at `now`: each side's
+/// seat taken or not, here or not, away for how long (seconds), and for `you` (the side the
+/// request's secret holds) in how many seconds it may claim the win (`abandon_after` ms
+/// after its opponent left), unless the game is `over`.
+pub fn players_json(
+    seats: Option<&View>,
+    you: Option<Side>,
+    over: bool,
+    now: i64,
+    abandon_after: i64,
+) -> serde_json::Value {
+    let seconds = |ms: i64| (ms + 999) / 1000;
+    let seat = |seats: &View, side| {
+        let seat = seats.side(side);
+        json!({
+            "taken": seat.taken,
+            "here": seat.here,
+            "away_for": seat.away_since.map(|since| (now - since).max(0) / 1000),
+        })
+    };
+    match seats {
+        None => json!({ "opponent": "computer" }),
+        Some(seats) => json!({
+            "opponent": "friend",
+            "you": you.map(|side| side.to_string()),
+            "inviting": seats.inviting,
+            "x": seat(seats, Side::X),
+            "o": seat(seats, Side::O),
+            "claim_in": you
+                .filter(|_| !over)
+                .and_then(|side| seats.claim_in(side, now, abandon_after))
+                .map(seconds),
+        }),
+    }
+}
+
 /// The secrets of a new game's seats, answered once to its creator.
+#[derive(Debug)]
 pub struct NewSeats {
     /// The creator's seat's secret.
-    pub secret: String,
+    pub secret: Secret,
     /// The invitation to the other seat.
-    pub invitation: String,
+    pub invitation: Secret,
 }
 
 /// Stores the seats of the new game `id`, the creator playing `creator`.
 pub async fn create(store: &Store, id: &str, creator: Side) -> Result<NewSeats, StoreError> {
     let seats = NewSeats {
-        secret: new_secret(),
-        invitation: new_secret(),
+        secret: Secret::generate(),
+        invitation: Secret::generate(),
     };
     // The creator is away, until their stream comes, from the moment the game is made.
     let now = now_ms();
@@ -157,8 +223,8 @@ pub async fn create(store: &Store, id: &str, creator: Side) -> Result<NewSeats, 
     )
     .bind(id.to_owned())
     .bind(creator.to_string())
-    .bind(digest(&seats.secret))
-    .bind(digest(&seats.invitation))
+    .bind(digest(seats.secret.as_str()))
+    .bind(digest(seats.invitation.as_str()))
     .bind(creator_since(Side::X))
     .bind(creator_since(Side::O))
     .execute(store.pool());
@@ -211,11 +277,15 @@ pub async fn swapped(store: &Store, id: &str, old: &Seats) -> Result<(), StoreEr
 
 /// Takes the joiner's seat of the game `id` with `invitation`: its new secret, or `None`
 /// when the invitation is not this game's open one (spent by whoever came first, or wrong).
-pub async fn join(store: &Store, id: &str, invitation: &str) -> Result<Option<String>, StoreError> {
-    if !well_formed(invitation) {
+pub async fn join(
+    store: &Store,
+    id: &str,
+    invitation: &Secret,
+) -> Result<Option<Secret>, StoreError> {
+    if !well_formed(invitation.as_str()) {
         return Ok(None);
     }
-    let secret = new_secret();
+    let secret = Secret::generate();
     // The joiner is away, until their stream comes, from the moment the seat is taken.
     let query = sqlx::query(
         "UPDATE halma_seats SET joiner_hash = $1, invitation_hash = NULL, \
@@ -223,9 +293,9 @@ pub async fn join(store: &Store, id: &str, invitation: &str) -> Result<Option<St
          o_here_until = CASE WHEN creator = 'x' THEN $4 ELSE o_here_until END \
          WHERE id = $2 AND invitation_hash = $3",
     )
-    .bind(digest(&secret))
+    .bind(digest(secret.as_str()))
     .bind(id.to_owned())
-    .bind(digest(invitation))
+    .bind(digest(invitation.as_str()))
     .bind(now_ms())
     .execute(store.pool());
     let taken = store.timed(Query::Update, query).await?.rows_affected() == 1;
@@ -263,21 +333,23 @@ mod tests {
 
     #[test]
     fn a_seat_is_its_secret_and_nothing_else() {
-        let creator = new_secret();
-        let joiner = new_secret();
+        let creator = Secret::generate();
+        let joiner = Secret::generate();
         let seats = Seats {
             creator: Side::O,
-            creator_hash: digest(&creator),
+            creator_hash: digest(creator.as_str()),
             invitation_hash: None,
-            joiner_hash: Some(digest(&joiner)),
+            joiner_hash: Some(digest(joiner.as_str())),
             here_until: [10, 0],
         };
         assert_eq!(seats.side_of(Some(&creator)), Some(Side::O));
         assert_eq!(seats.side_of(Some(&joiner)), Some(Side::X));
-        assert_eq!(seats.side_of(Some(&new_secret())), None);
-        assert_eq!(seats.side_of(Some(&creator.to_uppercase())), None);
+        assert_eq!(seats.side_of(Some(&Secret::generate())), None);
+        let upper = creator.as_str().to_uppercase();
+        assert_eq!(seats.side_of(Some(&Secret::from(upper.as_str()))), None);
+        let digested = digest(creator.as_str());
         assert_eq!(
-            seats.side_of(Some(&digest(&creator))),
+            seats.side_of(Some(&Secret::from(digested.as_str()))),
             None,
             "not the digest"
         );
@@ -293,7 +365,12 @@ mod tests {
         assert_eq!(view.claim_in(Side::O, 500, 100), Some(0));
         assert_eq!(view.claim_in(Side::X, 20, 100), None);
         assert_eq!(seats.view(5).side(Side::X).away_since, None, "here");
-        assert_ne!(new_secret(), new_secret());
-        assert!(well_formed(&new_secret()));
+        assert_ne!(Secret::generate(), Secret::generate());
+        assert!(well_formed(Secret::generate().as_str()));
+        assert_eq!(
+            format!("{creator:?}"),
+            "Secret(...)",
+            "no digit of it in a log"
+        );
     }
 }

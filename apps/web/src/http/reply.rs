@@ -5,7 +5,8 @@ use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 
-use crate::error::JSON;
+/// The content type of every API answer.
+pub const JSON: &str = "application/json; charset=utf-8";
 
 /// `value` as the API's JSON answer: `Content-Type: application/json; charset=utf-8`,
 /// `Cache-Control: no-store`.

@@ -6,9 +6,9 @@ use std::collections::BTreeMap;
 use halma::{Game, Move, Outcome, Side, Square};
 use serde::{Serialize, Serializer};
 
-use crate::friend::life::{self, Life, View};
-use crate::games::{Session, now_ms};
-use crate::think::{Progress, Report};
+use super::life::{self, Life, View};
+use super::{Session, now_ms};
+use crate::engines::{Progress, Report};
 
 /// A move played or suggested.
 #[derive(Serialize)]

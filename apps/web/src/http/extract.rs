@@ -1,13 +1,18 @@
-//! What handlers take from a request besides the state and the client (`clients.rs`): the
-//! game its path names, and its JSON body, each refused in the API's terms.
+//! What handlers take from a request besides the state: the game its path names, its JSON
+//! body, the client it comes from and the seat it holds, each refused in the API's terms.
+
+use std::convert::Infallible;
 
 use axum::Json;
 use axum::body::Bytes;
 use axum::extract::{FromRequest, FromRequestParts, Path, Request};
+use axum::http::header;
 use axum::http::request::Parts;
 use serde::de::DeserializeOwned;
 
-use crate::error::ApiError;
+use super::error::ApiError;
+use crate::clients::{Client, Source};
+use crate::games::seats::Secret;
 
 /// The id of the game a request's path names (`/api/games/{id}/...`), as written: an id that
 /// is no game's is `game_not_found` when the game is looked up.
@@ -22,6 +27,46 @@ impl<S: Send + Sync> FromRequestParts<S> for GameId {
             // Not UTF-8 once decoded: no game's id.
             Err(_) => Err(ApiError::NotFound(parts.uri.path().to_owned())),
         }
+    }
+}
+
+/// The client of a request, as the `client_address` check put it in the request's
+/// extensions (`guards.rs`).
+impl<S: Send + Sync> FromRequestParts<S> for Client {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Client, ApiError> {
+        parts
+            .extensions
+            .get::<Source>()
+            .map(|source| source.client)
+            .ok_or(ApiError::Internal("the request's client is unknown"))
+    }
+}
+
+/// The seat's secret a request holds, from its `Authorization: Bearer SECRET` header (a
+/// header: never in a URL, so never in a log, a history or a `Referer`), if it has one;
+/// whether it holds a seat of the game is the game's to say.
+pub struct Seat(pub Option<Secret>);
+
+impl Seat {
+    /// The secret, if any.
+    pub fn secret(&self) -> Option<&Secret> {
+        self.0.as_ref()
+    }
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for Seat {
+    type Rejection = Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Seat, Infallible> {
+        let secret = parts
+            .headers
+            .get(header::AUTHORIZATION)
+            .and_then(|value| value.to_str().ok())
+            .and_then(|value| value.strip_prefix("Bearer "))
+            .map(|secret| Secret::from(secret.trim()));
+        Ok(Seat(secret))
     }
 }
 

@@ -1,0 +1,392 @@
+//! Games between two people, by link (`docs/live.md`): a game made with
+//! `{"opponent": "friend"}` has two seats (`games/seats.rs`), one its creator's, the other
+//! behind an invitation; each change names its player by the seat's [`Secret`]. Whoever
+//! holds neither secret may read and follow the game, not change it. Beyond its rules, a
+//! game between two people has a life of its own (`games/life.rs`): resignations, offers
+//! of a draw and of a rematch, clocks, and the win claimed over a player who left. What its
+//! players do is [`Friends`]'s, each rule a plain function of the game ([`resign`],
+//! [`draw`], [`claim`]).
+//!
+//! A game between two people is stored with no computer's level (`NO_COMPUTER`): the
+//! computer's actions refuse it from the game they read anyway, and a move asks [`Friends`]
+//! for the player. A game against the computer is served as it always was, with no read
+//! more.
+
+use std::sync::Arc;
+
+use halma::{Ending, Game, Side};
+
+use crate::games::error::GameError;
+use crate::games::life::{self, Action, Answer, Clock, Life};
+use crate::games::moves::{self, Moved};
+use crate::games::rules::ongoing;
+use crate::games::seats::{self, NewSeats, Seats, Secret};
+use crate::games::stored::{Games, Loaded};
+use crate::games::{NO_COMPUTER, Session, now_ms};
+use crate::live::Live;
+
+/// Games between two people: what their players do, each checked against the game's rules
+/// and seats, stored, and announced to the game's live streams.
+#[derive(Clone)]
+pub struct Friends {
+    games: Games,
+    live: Arc<Live>,
+    /// Games stored at most (a rematch is a new game).
+    max_games: u64,
+    /// Moves (plies) one game may have.
+    max_plies: usize,
+}
+
+impl Friends {
+    /// The games between two people of `games`, announced through `live`, at most
+    /// `max_games` stored and `max_plies` moves each.
+    pub fn new(games: Games, live: Arc<Live>, max_games: u64, max_plies: usize) -> Friends {
+        Friends {
+            games,
+            live,
+            max_games,
+            max_plies,
+        }
+    }
+
+    /// The seats of the game `id`, `None` for a game against the computer.
+    async fn seats(&self, id: &str) -> Result<Option<Seats>, GameError> {
+        Ok(seats::load(self.games.store(), id).await?)
+    }
+
+    /// The seats of the game between two people `id`, and the side whose secret is
+    /// `secret`: `ComputerGame` for a game against the computer, `NotAPlayer` for anyone
+    /// but its players.
+    async fn player(&self, id: &str, secret: Option<&Secret>) -> Result<(Seats, Side), GameError> {
+        let seats = self.seats(id).await?.ok_or(GameError::ComputerGame)?;
+        let side = seats.side_of(secret).ok_or(GameError::NotAPlayer)?;
+        Ok((seats, side))
+    }
+
+    /// A new game between two people from `game`, its creator playing `creator`, with
+    /// `clock` if any, and its seats: the game as stored, and the secrets of its seats,
+    /// answered once.
+    pub async fn create(
+        &self,
+        game: Game,
+        creator: Side,
+        clock: Option<Clock>,
+    ) -> Result<(Loaded, NewSeats), GameError> {
+        let session = Session {
+            game: Arc::new(game),
+            human: creator,
+            // No computer plays a game between two people.
+            level: NO_COMPUTER,
+            thinking: None,
+            life: Some(Life::new(clock)),
+        };
+        let game = self.games.create(session, self.max_games).await?;
+        match seats::create(self.games.store(), &game.id, creator).await {
+            Ok(seats) => Ok((game, seats)),
+            Err(error) => {
+                // A game without seats would be a game against the computer: none at all.
+                let _ = self.games.delete(&game.id).await;
+                Err(error.into())
+            }
+        }
+    }
+
+    /// Refuses to delete a game between two people but to one of its players, whose secret
+    /// is `secret`; a game against the computer goes for anyone with its link, as always.
+    pub async fn may_delete(&self, id: &str, secret: Option<&Secret>) -> Result<(), GameError> {
+        match self.seats(id).await? {
+            Some(seats) => seats
+                .side_of(secret)
+                .map(|_| ())
+                .ok_or(GameError::NotAPlayer),
+            None => Ok(()),
+        }
+    }
+
+    /// The invitation's seat of the game `id` to whoever presents `invitation` first: its
+    /// side and its new secret; `SeatTaken` for everyone after. Both seats taken, the
+    /// clock of the side to move starts, if the game has one.
+    pub async fn join(
+        &self,
+        id: &str,
+        invitation: Option<&Secret>,
+    ) -> Result<(Side, Secret), GameError> {
+        let Some(seats) = self.seats(id).await? else {
+            self.games.load(id).await?;
+            return Err(GameError::SeatTaken);
+        };
+        let Some(invitation) = invitation else {
+            return Err(GameError::SeatTaken);
+        };
+        let secret = seats::join(self.games.store(), id, invitation)
+            .await?
+            .ok_or(GameError::SeatTaken)?;
+        let read = self.games.load(id).await?;
+        if read
+            .session
+            .life
+            .as_ref()
+            .is_some_and(|life| life.clock.is_some())
+        {
+            let started = self
+                .games
+                .modify(id, Some(read), |session| {
+                    Ok::<_, GameError>(life_of(session).start_clock(now_ms()))
+                })
+                .await;
+            if let Err(error) = started {
+                tracing::warn!("a clock could not be started: {error:?}");
+            }
+        }
+        self.live.changed(id);
+        Ok((seats.creator().other(), secret))
+    }
+
+    /// Who plays the game `id`, as the holder of `secret` sees it (`seats::players_json`).
+    pub async fn players(
+        &self,
+        id: &str,
+        secret: Option<&Secret>,
+    ) -> Result<serde_json::Value, GameError> {
+        let game = self.live.read(id).await?;
+        let seats = self.seats(id).await?;
+        let you = seats.as_ref().and_then(|seats| seats.side_of(secret));
+        let now = now_ms();
+        let view = seats.map(|seats| seats.view(now));
+        let over = game.session.over();
+        Ok(seats::players_json(
+            view.as_ref(),
+            you,
+            over,
+            now,
+            self.live.abandon_after(),
+        ))
+    }
+
+    /// Plays the move `text` (made when the game had `ply` moves, if given) in the game
+    /// between two people `read`, `id`, for the player whose secret is `secret`.
+    pub async fn play(
+        &self,
+        read: Loaded,
+        id: &str,
+        secret: Option<&Secret>,
+        text: &str,
+        ply: Option<u64>,
+    ) -> Result<Moved, GameError> {
+        let side = self
+            .seats(id)
+            .await?
+            .and_then(|seats| seats.side_of(secret))
+            .ok_or(GameError::NotAPlayer)?;
+        let moved = moves::play(&self.games, read, id, text, ply, self.max_plies, |_| side)
+            .await
+            .map_err(|error| match error {
+                GameError::NotComputerTurn(turn) | GameError::NotYourTurn(turn) => {
+                    GameError::OpponentsTurn(turn)
+                }
+                error => error,
+            })?;
+        self.live.changed(id);
+        Ok(moved)
+    }
+
+    /// Changes the game between two people `id` as the player whose secret is `secret`,
+    /// with `change` (given the game, the player's side and the seats); announces the change
+    /// and answers the game as stored.
+    async fn as_player(
+        &self,
+        id: &str,
+        secret: Option<&Secret>,
+        mut change: impl FnMut(&mut Session, Side, &Seats) -> Result<(), GameError>,
+    ) -> Result<Loaded, GameError> {
+        let read = self.live.read(id).await?;
+        let (seats, side) = self.player(id, secret).await?;
+        let ((), game) = self
+            .games
+            .modify(id, Some(read), |session| change(session, side, &seats))
+            .await?;
+        self.live.changed(id);
+        Ok(game)
+    }
+
+    /// The player whose secret is `secret` resigns the game `id`; the other wins.
+    pub async fn resign(&self, id: &str, secret: Option<&Secret>) -> Result<Loaded, GameError> {
+        self.as_player(id, secret, |session, side, _| {
+            resign(session, side, now_ms())
+        })
+        .await
+    }
+
+    /// The player whose secret is `secret` offers a draw in the game `id`, or answers the
+    /// opponent's offer (`action`); both wanting it, the game is drawn.
+    pub async fn draw(
+        &self,
+        id: &str,
+        secret: Option<&Secret>,
+        action: Action,
+    ) -> Result<Loaded, GameError> {
+        self.as_player(id, secret, |session, side, _| {
+            draw(session, side, action, now_ms())
+        })
+        .await
+    }
+
+    /// The player whose secret is `secret` claims the win in the game `id` because the
+    /// opponent left: once the opponent, whose seat is taken, has been away (no live stream
+    /// of theirs) for the server's `--abandon-after-secs`; `TooEarly` before, with the
+    /// seconds to wait.
+    pub async fn claim(&self, id: &str, secret: Option<&Secret>) -> Result<Loaded, GameError> {
+        let abandon_after = self.live.abandon_after();
+        self.as_player(id, secret, |session, side, seats| {
+            let now = now_ms();
+            claim(session, side, &seats.view(now), now, abandon_after)
+        })
+        .await
+    }
+
+    /// The player whose secret is `secret` offers a rematch of the game `id`, which is over,
+    /// or answers the opponent's offer (`action`); both wanting it, a new game between the
+    /// same two people, the sides swapped, each seat held by its player's secret of this
+    /// game (no invitation). This game's state names it (`rematch`); asked again, the same
+    /// one.
+    pub async fn rematch(
+        &self,
+        id: &str,
+        secret: Option<&Secret>,
+        action: Action,
+    ) -> Result<Loaded, GameError> {
+        let read = self.live.read(id).await?;
+        let (seats, side) = self.player(id, secret).await?;
+        if !read.session.over() {
+            return Err(GameError::NotOver);
+        }
+        let life = read.session.life.clone().unwrap_or_default();
+        if life.rematch.is_some() {
+            return Ok(read);
+        }
+        // The new game is made first, named by this game's change only if that is still
+        // agreed.
+        let mut standing = life.offers.rematch;
+        let made = match life::answer(&mut standing, side, action)? {
+            Answer::Agreed => Some(self.rematch_of(&read.session, &seats).await?),
+            Answer::Stands => None,
+        };
+        let changed = self
+            .games
+            .modify(id, Some(read), |session| {
+                let life = life_of(session);
+                if life.rematch.is_some() {
+                    return Err(GameError::RematchMade);
+                }
+                let agreed =
+                    life::answer(&mut life.offers.rematch, side, action)? == Answer::Agreed;
+                match (agreed, &made) {
+                    (true, Some(new)) => life.rematch = Some(new.clone()),
+                    (true, None) => return Err(GameError::RematchChanged),
+                    (false, _) => {}
+                }
+                Ok(agreed)
+            })
+            .await;
+        let unused = match &changed {
+            Ok((agreed, _)) => !agreed,
+            Err(_) => true,
+        };
+        if let (true, Some(new)) = (unused, &made) {
+            // The seats go with the game (`seats::forget_orphans`).
+            let _ = self.games.delete(new).await;
+        }
+        match changed {
+            Ok((_, game)) => {
+                self.live.changed(id);
+                Ok(game)
+            }
+            Err(error) => {
+                // Made by the other player's request meanwhile: the same rematch.
+                let now = self.games.load(id).await?;
+                match now
+                    .session
+                    .life
+                    .as_ref()
+                    .and_then(|life| life.rematch.as_ref())
+                {
+                    Some(_) => Ok(now),
+                    None => Err(error),
+                }
+            }
+        }
+    }
+
+    /// Stores the rematch of the game `old`, whose seats are `seats`: the same start and
+    /// rules, the sides swapped, both seats taken; its id.
+    async fn rematch_of(&self, old: &Session, seats: &Seats) -> Result<String, GameError> {
+        let session = Session {
+            game: Arc::new(Game::from_position(*old.game.start_position())),
+            human: old.human.other(),
+            level: NO_COMPUTER,
+            thinking: None,
+            life: Some(
+                old.life
+                    .as_ref()
+                    .map_or_else(Life::default, |life| life.rematch(now_ms())),
+            ),
+        };
+        let game = self.games.create(session, self.max_games).await?;
+        if let Err(error) = seats::swapped(self.games.store(), &game.id, seats).await {
+            let _ = self.games.delete(&game.id).await;
+            return Err(error.into());
+        }
+        Ok(game.id)
+    }
+}
+
+/// The game's life, to change it (a game between two people has one).
+fn life_of(session: &mut Session) -> &mut Life {
+    session.life.get_or_insert_with(Life::default)
+}
+
+/// Ends the game as `ending` at `now`.
+fn end(session: &mut Session, ending: Ending, now: i64) {
+    let turn = session.game.position().turn();
+    life_of(session).end(ending, turn, now);
+}
+
+/// `side` resigns the game `session` at `now`: the other side wins.
+pub fn resign(session: &mut Session, side: Side, now: i64) -> Result<(), GameError> {
+    ongoing(session)?;
+    end(session, Ending::Resignation(side), now);
+    Ok(())
+}
+
+/// `side` acts on a draw (`action`) in the game `session` at `now`: an offer stands until
+/// the other side answers it, and both wanting it, the game is drawn.
+pub fn draw(session: &mut Session, side: Side, action: Action, now: i64) -> Result<(), GameError> {
+    ongoing(session)?;
+    if life::answer(&mut life_of(session).offers.draw, side, action)? == Answer::Agreed {
+        end(session, Ending::Agreement, now);
+    }
+    Ok(())
+}
+
+/// `side` claims the win of the game `session` at `now`, its seats standing as `seats`,
+/// because its opponent has been away `abandon_after` ms: the opponent loses by
+/// abandonment; `TooEarly` before, with the seconds left to wait (all of `abandon_after`
+/// while the opponent is here or has not joined).
+pub fn claim(
+    session: &mut Session,
+    side: Side,
+    seats: &seats::View,
+    now: i64,
+    abandon_after: i64,
+) -> Result<(), GameError> {
+    ongoing(session)?;
+    let seconds = |ms: i64| u64::try_from((ms + 999) / 1000).unwrap_or(1).max(1);
+    match seats.claim_in(side, now, abandon_after) {
+        Some(0) => {
+            end(session, Ending::Abandonment(side.other()), now);
+            Ok(())
+        }
+        Some(wait) => Err(GameError::TooEarly(seconds(wait))),
+        None => Err(GameError::TooEarly(seconds(abandon_after))),
+    }
+}

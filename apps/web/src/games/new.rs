@@ -1,0 +1,90 @@
+//! A new game as a client asks for it (`POST /api/games`): its fields checked in turn, the
+//! first wrong one refused by name, into a [`Start`] of either kind of game.
+
+use halma::search::DEFAULT_LEVEL;
+use halma::{Game, Position, Side};
+use serde::Deserialize;
+
+use super::error::{GameError, Reading};
+use super::life::Clock;
+use super::rules::level;
+
+/// A new game: all optional.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct NewGame {
+    level: Option<u8>,
+    human: Option<String>,
+    position: Option<String>,
+    /// `"computer"` (the default) or `"friend"`: a game between two people.
+    opponent: Option<String>,
+    /// A game between two people's clocks: `{"initial": SECONDS, "increment": SECONDS}`.
+    clock: Option<serde_json::Value>,
+}
+
+/// A new game, checked: what it starts from, and who plays it.
+#[derive(Debug)]
+pub enum Start {
+    /// Against the computer: the person plays `human`, the computer at `level`.
+    Computer {
+        /// The game, at its start.
+        game: Game,
+        /// The person's side.
+        human: Side,
+        /// The computer's level.
+        level: u8,
+    },
+    /// Between two people: the creator plays `creator`, with `clock` if any.
+    Friend {
+        /// The game, at its start.
+        game: Game,
+        /// The creator's side.
+        creator: Side,
+        /// The clocks, if it is played with them.
+        clock: Option<Clock>,
+    },
+}
+
+impl NewGame {
+    /// The game this asks for, or the first of its fields that is wrong: the level, the
+    /// side, the clock, the opponent, the clock again (for a game against the computer),
+    /// the position.
+    pub fn check(self) -> Result<Start, GameError> {
+        let level = level(self.level.unwrap_or(DEFAULT_LEVEL))?;
+        let human = match self.human.as_deref() {
+            None | Some("x") => Side::X,
+            Some("o") => Side::O,
+            Some(other) => return Err(GameError::BadSide(other.to_owned())),
+        };
+        let clock = match &self.clock {
+            Some(value) => Clock::preset(value)?,
+            None => None,
+        };
+        let friends = match self.opponent.as_deref() {
+            None | Some("computer") => false,
+            Some("friend") => true,
+            Some(other) => return Err(GameError::BadOpponent(other.to_owned())),
+        };
+        if clock.is_some() && !friends {
+            return Err(GameError::BadClock(
+                "clocks are for games between two people".to_owned(),
+            ));
+        }
+        let game = match self.position.as_deref() {
+            Some(text) => Game::from_position(
+                text.parse::<Position>()
+                    .map_err(|error| GameError::refused(Reading::Position, &error))?,
+            ),
+            None => Game::new(),
+        };
+        Ok(if friends {
+            Start::Friend {
+                game,
+                creator: human,
+                clock,
+            }
+        } else {
+            Start::Computer { game, human, level }
+        })
+    }
+}

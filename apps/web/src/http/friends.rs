@@ -1,0 +1,119 @@
+//! The routes of games between two people (`docs/live.md`): taking the invitation's seat,
+//! who plays, and what a player does beyond moves (resign, draw, rematch, claim), each
+//! with the request's [`Seat`]; the rules are `friend/`'s.
+
+use std::sync::Arc;
+
+use axum::extract::State;
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+use serde_json::json;
+
+use super::app::App;
+use super::error::ApiError;
+use super::extract::{Body, GameId, RequestBody, Seat};
+use super::reply::Reply;
+use crate::games::life::Action;
+use crate::games::state::state;
+use crate::games::stored::Loaded;
+
+/// `POST /api/games/{id}/join` with the invitation as the seat's secret: the invitation's
+/// seat, to whoever comes first (`{side, secret}`); `seat_taken` for everyone after.
+pub async fn join(
+    State(app): State<Arc<App>>,
+    GameId(id): GameId,
+    seat: Seat,
+) -> Result<Reply<serde_json::Value>, ApiError> {
+    let (side, secret) = app.friends.join(&id, seat.secret()).await?;
+    Ok(Reply(
+        json!({ "seat": { "side": side.to_string(), "secret": secret.as_str() } }),
+    ))
+}
+
+/// `GET /api/games/{id}/players`: who plays the game: `{"opponent": "computer"}`, or for
+/// a game between two people each side's seat (`taken`, `here`), whether its invitation
+/// is open, and `you` (the side the request's seat holds, else `null`).
+pub async fn players(
+    State(app): State<Arc<App>>,
+    GameId(id): GameId,
+    seat: Seat,
+) -> Result<Reply<serde_json::Value>, ApiError> {
+    Ok(Reply(app.friends.players(&id, seat.secret()).await?))
+}
+
+/// A body with no fields (`{}`, or none).
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct Nothing {}
+
+impl RequestBody for Nothing {
+    fn blank() -> Result<Nothing, &'static str> {
+        Ok(Nothing {})
+    }
+}
+
+/// The body of an answer to an offer: `{"action": "offer" | "accept" | "decline"}`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OfferBody {
+    action: Action,
+}
+
+impl RequestBody for OfferBody {
+    fn blank() -> Result<OfferBody, &'static str> {
+        Err(r#"{"action": "offer"}"#)
+    }
+}
+
+/// The state of `game`, as a player's actions answer it.
+fn answered(game: &Loaded) -> Response {
+    Reply(state(&game.id, &game.session)).into_response()
+}
+
+/// `POST /api/games/{id}/resign`: the player's side resigns; the other wins.
+pub async fn resign(
+    State(app): State<Arc<App>>,
+    GameId(id): GameId,
+    seat: Seat,
+    Body(Nothing {}): Body<Nothing>,
+) -> Result<Response, ApiError> {
+    Ok(answered(&app.friends.resign(&id, seat.secret()).await?))
+}
+
+/// `POST /api/games/{id}/draw`: the player offers a draw, or answers the opponent's offer;
+/// both wanting it, the game is drawn.
+pub async fn draw(
+    State(app): State<Arc<App>>,
+    GameId(id): GameId,
+    seat: Seat,
+    Body(OfferBody { action }): Body<OfferBody>,
+) -> Result<Response, ApiError> {
+    Ok(answered(
+        &app.friends.draw(&id, seat.secret(), action).await?,
+    ))
+}
+
+/// `POST /api/games/{id}/rematch`: the player offers a rematch of the game that is over,
+/// or answers the opponent's offer; both wanting it, a new game between the same two
+/// people, the sides swapped, which this game's state names (`rematch`).
+pub async fn rematch(
+    State(app): State<Arc<App>>,
+    GameId(id): GameId,
+    seat: Seat,
+    Body(OfferBody { action }): Body<OfferBody>,
+) -> Result<Response, ApiError> {
+    Ok(answered(
+        &app.friends.rematch(&id, seat.secret(), action).await?,
+    ))
+}
+
+/// `POST /api/games/{id}/claim`: the player claims the win because the opponent left
+/// (`--abandon-after-secs` away); `too_early` before, with the seconds to wait.
+pub async fn claim(
+    State(app): State<Arc<App>>,
+    GameId(id): GameId,
+    seat: Seat,
+    Body(Nothing {}): Body<Nothing>,
+) -> Result<Response, ApiError> {
+    Ok(answered(&app.friends.claim(&id, seat.secret()).await?))
+}
