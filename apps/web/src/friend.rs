@@ -7,7 +7,7 @@
 //! players do is [`Friends`]'s, each rule a plain function of the game ([`resign`],
 //! [`draw`], [`claim`]).
 //!
-//! A game between two people is stored with no computer's level (`NO_COMPUTER`): the
+//! A game between two people is stored as such (`Opponent::Friend`, with no level): the
 //! computer's actions refuse it from the game they read anyway, and a move asks [`Friends`]
 //! for the player. A game against the computer is served as it always was, with no read
 //! more.
@@ -22,7 +22,7 @@ use crate::games::moves::{self, Moved};
 use crate::games::rules::ongoing;
 use crate::games::seats::{self, NewSeats, Seats, Secret};
 use crate::games::stored::{Games, Loaded};
-use crate::games::{NO_COMPUTER, Session, now_ms};
+use crate::games::{Opponent, Session, now_ms};
 use crate::live::Live;
 
 /// Games between two people: what their players do, each checked against the game's rules
@@ -75,10 +75,8 @@ impl Friends {
         let session = Session {
             game: Arc::new(game),
             human: creator,
-            // No computer plays a game between two people.
-            level: NO_COMPUTER,
+            opponent: Opponent::Friend(Life::new(clock)),
             thinking: None,
-            life: Some(Life::new(clock)),
         };
         let game = self.games.create(session, self.max_games).await?;
         match seats::create(self.games.store(), &game.id, creator).await {
@@ -122,16 +120,11 @@ impl Friends {
             .await?
             .ok_or(GameError::SeatTaken)?;
         let read = self.games.load(id).await?;
-        if read
-            .session
-            .life
-            .as_ref()
-            .is_some_and(|life| life.clock.is_some())
-        {
+        if read.session.life().is_some_and(|life| life.clock.is_some()) {
             let started = self
                 .games
                 .modify(id, Some(read), |session| {
-                    Ok::<_, GameError>(life_of(session).start_clock(now_ms()))
+                    Ok::<_, GameError>(life_of(session)?.start_clock(now_ms()))
                 })
                 .await;
             if let Err(error) = started {
@@ -260,7 +253,11 @@ impl Friends {
         if !read.session.over() {
             return Err(GameError::NotOver);
         }
-        let life = read.session.life.clone().unwrap_or_default();
+        let life = read
+            .session
+            .life()
+            .cloned()
+            .ok_or(GameError::ComputerGame)?;
         if life.rematch.is_some() {
             return Ok(read);
         }
@@ -268,13 +265,13 @@ impl Friends {
         // agreed.
         let mut standing = life.offers.rematch;
         let made = match life::answer(&mut standing, side, action)? {
-            Answer::Agreed => Some(self.rematch_of(&read.session, &seats).await?),
+            Answer::Agreed => Some(self.rematch_of(&read.session, &life, &seats).await?),
             Answer::Stands => None,
         };
         let changed = self
             .games
             .modify(id, Some(read), |session| {
-                let life = life_of(session);
+                let life = life_of(session)?;
                 if life.rematch.is_some() {
                     return Err(GameError::RematchMade);
                 }
@@ -304,12 +301,7 @@ impl Friends {
             Err(error) => {
                 // Made by the other player's request meanwhile: the same rematch.
                 let now = self.games.load(id).await?;
-                match now
-                    .session
-                    .life
-                    .as_ref()
-                    .and_then(|life| life.rematch.as_ref())
-                {
+                match now.session.life().and_then(|life| life.rematch.as_ref()) {
                     Some(_) => Ok(now),
                     None => Err(error),
                 }
@@ -317,19 +309,19 @@ impl Friends {
         }
     }
 
-    /// Stores the rematch of the game `old`, whose seats are `seats`: the same start and
-    /// rules, the sides swapped, both seats taken; its id.
-    async fn rematch_of(&self, old: &Session, seats: &Seats) -> Result<String, GameError> {
+    /// Stores the rematch of the game `old`, whose life is `life` and seats `seats`: the
+    /// same start and rules, the sides swapped, both seats taken; its id.
+    async fn rematch_of(
+        &self,
+        old: &Session,
+        life: &Life,
+        seats: &Seats,
+    ) -> Result<String, GameError> {
         let session = Session {
             game: Arc::new(Game::from_position(*old.game.start_position())),
             human: old.human.other(),
-            level: NO_COMPUTER,
+            opponent: Opponent::Friend(life.rematch(now_ms())),
             thinking: None,
-            life: Some(
-                old.life
-                    .as_ref()
-                    .map_or_else(Life::default, |life| life.rematch(now_ms())),
-            ),
         };
         let game = self.games.create(session, self.max_games).await?;
         if let Err(error) = seats::swapped(self.games.store(), &game.id, seats).await {
@@ -340,30 +332,31 @@ impl Friends {
     }
 }
 
-/// The game's life, to change it (a game between two people has one).
-fn life_of(session: &mut Session) -> &mut Life {
-    session.life.get_or_insert_with(Life::default)
+/// The game's life, to change it: a game between two people has one, a game against the
+/// computer none (`ComputerGame`).
+fn life_of(session: &mut Session) -> Result<&mut Life, GameError> {
+    session.life_mut().ok_or(GameError::ComputerGame)
 }
 
 /// Ends the game as `ending` at `now`.
-fn end(session: &mut Session, ending: Ending, now: i64) {
+fn end(session: &mut Session, ending: Ending, now: i64) -> Result<(), GameError> {
     let turn = session.game.position().turn();
-    life_of(session).end(ending, turn, now);
+    life_of(session)?.end(ending, turn, now);
+    Ok(())
 }
 
 /// `side` resigns the game `session` at `now`: the other side wins.
 pub fn resign(session: &mut Session, side: Side, now: i64) -> Result<(), GameError> {
     ongoing(session)?;
-    end(session, Ending::Resignation(side), now);
-    Ok(())
+    end(session, Ending::Resignation(side), now)
 }
 
 /// `side` acts on a draw (`action`) in the game `session` at `now`: an offer stands until
 /// the other side answers it, and both wanting it, the game is drawn.
 pub fn draw(session: &mut Session, side: Side, action: Action, now: i64) -> Result<(), GameError> {
     ongoing(session)?;
-    if life::answer(&mut life_of(session).offers.draw, side, action)? == Answer::Agreed {
-        end(session, Ending::Agreement, now);
+    if life::answer(&mut life_of(session)?.offers.draw, side, action)? == Answer::Agreed {
+        end(session, Ending::Agreement, now)?;
     }
     Ok(())
 }
@@ -382,10 +375,7 @@ pub fn claim(
     ongoing(session)?;
     let seconds = |ms: i64| u64::try_from((ms + 999) / 1000).unwrap_or(1).max(1);
     match seats.claim_in(side, now, abandon_after) {
-        Some(0) => {
-            end(session, Ending::Abandonment(side.other()), now);
-            Ok(())
-        }
+        Some(0) => end(session, Ending::Abandonment(side.other()), now),
         Some(wait) => Err(GameError::TooEarly(seconds(wait))),
         None => Err(GameError::TooEarly(seconds(abandon_after))),
     }

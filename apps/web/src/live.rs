@@ -284,7 +284,7 @@ impl Live {
         Ok(Update {
             version: game.version,
             flag_at: game.session.flag_at(),
-            state: serde_json::to_string(&state(id, &game.session))
+            state: serde_json::to_string(&state(&game))
                 .unwrap_or_default()
                 .into(),
             players: (seats.map(|seats| seats.view(now_ms())), game.session.over()),

@@ -37,10 +37,12 @@ pub struct StoredGame {
     pub id: String,
     /// The game record (`Game::to_record`): start position and moves.
     pub record: String,
-    /// The person's side, `"x"` or `"o"`.
+    /// The person's side, `"x"` or `"o"` (a game between two people: its creator's).
     pub human: String,
-    /// The computer's level.
-    pub level: i64,
+    /// Who plays the other side: `"computer"` or `"friend"` (a game between two people).
+    pub opponent: String,
+    /// The computer's level; `None` in a game between two people.
+    pub level: Option<i64>,
     /// Bumped by every change; a change names the version it read.
     pub version: i64,
     /// While a search for this game runs: its progress as JSON.
@@ -55,7 +57,7 @@ pub struct StoredGame {
     pub created_ms: i64,
     /// Last changed (Unix ms).
     pub updated_ms: i64,
-    /// A game between two people's life beyond its rules, as JSON (`friend/life.rs`);
+    /// A game between two people's life beyond its rules, as JSON (`games/life.rs`);
     /// `None` for a game against the computer.
     pub life: Option<String>,
 }
@@ -121,12 +123,12 @@ pub enum Inserted {
 }
 
 const COLUMNS: &str = "id, record, human, level, version, thinking, thinking_token, \
-                       thinking_until, finished, created_ms, updated_ms, life";
+                       thinking_until, finished, created_ms, updated_ms, life, opponent";
 
 /// [`COLUMNS`] as a load reads them: the record left out (empty) when the version is `$2`'s.
 const LOADED: &str = "id, CASE WHEN version = $2 THEN '' ELSE record END, human, level, \
                       version, thinking, thinking_token, thinking_until, finished, created_ms, \
-                      updated_ms, life";
+                      updated_ms, life, opponent";
 
 /// The database.
 #[derive(Clone)]
@@ -155,7 +157,7 @@ pub fn redacted(url: &str) -> String {
     }
 }
 
-/// `query` with `game`'s columns bound as `$1` to `$12`, in the order of [`COLUMNS`].
+/// `query` with `game`'s columns bound as `$1` to `$13`, in the order of [`COLUMNS`].
 fn bind_columns<'q>(
     query: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>,
     game: &StoredGame,
@@ -173,6 +175,7 @@ fn bind_columns<'q>(
         .bind(game.created_ms)
         .bind(game.updated_ms)
         .bind(game.life.clone())
+        .bind(game.opponent.clone())
 }
 
 /// The WAL file of the SQLite database at `url` (`sqlite://PATH?...`), unless in memory.
@@ -312,7 +315,7 @@ impl Store {
                 return Ok(Inserted::Full);
             }
             let sql = format!(
-                "INSERT INTO halma_games ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) \
+                "INSERT INTO halma_games ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) \
                  ON CONFLICT (id) DO NOTHING"
             );
             let done = bind_columns(sqlx::query(&sql), game)
@@ -353,6 +356,7 @@ impl Store {
                 created_ms: row.try_get(9)?,
                 updated_ms: row.try_get(10)?,
                 life: row.try_get(11)?,
+                opponent: row.try_get(12)?,
             })
         })
         .transpose()
@@ -364,7 +368,8 @@ impl Store {
         let query = sqlx::query(
             "UPDATE halma_games SET record = $2, human = $3, level = $4, version = $5, \
              thinking = $6, thinking_token = $7, thinking_until = $8, finished = $9, \
-             created_ms = $10, updated_ms = $11, life = $12 WHERE id = $1 AND version = $13",
+             created_ms = $10, updated_ms = $11, life = $12, opponent = $13 \
+             WHERE id = $1 AND version = $14",
         );
         let query = bind_columns(query, game)
             .bind(game.version - 1)
@@ -535,7 +540,8 @@ mod tests {
             id: id.to_owned(),
             record: "16/16 x\n".to_owned(),
             human: "x".to_owned(),
-            level: 5,
+            opponent: "computer".to_owned(),
+            level: Some(5),
             version: 1,
             thinking: None,
             thinking_token: None,

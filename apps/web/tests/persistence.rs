@@ -142,7 +142,8 @@ fn migration_versions() -> Vec<i64> {
 /// A database written by the server of commit 042aa72, before a game said what its opponent
 /// is (a game between two people was stored as a computer game of level 0): games between
 /// two people in play, over and waiting for their second player, and games against the
-/// computer, each made through that server's API.
+/// computer, each made through that server's API. Opened, its games between two people are
+/// `friend` games without a level.
 const FRIENDS_AS_LEVEL_0: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/tests/fixtures/games-042aa72.sqlite3"
@@ -189,6 +190,16 @@ fn a_database_of_games_between_two_people_stored_at_level_0_opens_and_they_go_on
     ];
     let server = Server::start_with(&url, &keep, None);
     let game = |id: &str| server.get(&format!("/api/games/{id}")).1;
+    let friend = |id: &str| {
+        let state = game(id);
+        let fields = state.as_object().expect("a state");
+        assert_eq!(state["opponent"], "friend", "{state}");
+        assert!(
+            !fields.contains_key("level") && !fields.contains_key("computer"),
+            "a game between two people has no level and no computer: {state}"
+        );
+        state
+    };
     let post = |id: &str, action: &str, secret: Option<&str>, body: serde_json::Value| {
         let path = format!("/api/games/{id}/{action}");
         call(&server, 1, "POST", &path, secret, &body.to_string())
@@ -197,7 +208,7 @@ fn a_database_of_games_between_two_people_stored_at_level_0_opens_and_they_go_on
 
     // In play: the draw offer stands; a stranger may not move, x may, and the offer lapses.
     let (id, x, _) = FRIEND_IN_PLAY;
-    let state = game(id);
+    let state = friend(id);
     assert_eq!(strings(&state["moves"]), ["n3-n5", "b14-d12"]);
     assert_eq!(
         (state["status"].as_str(), state["offers"]["draw"].as_str()),
@@ -219,7 +230,7 @@ fn a_database_of_games_between_two_people_stored_at_level_0_opens_and_they_go_on
 
     // Over by resignation, with its rematch, where the old o now plays x.
     let (id, rematch, old_o) = FRIEND_RESIGNED;
-    let state = game(id);
+    let state = friend(id);
     assert_eq!(
         (
             state["outcome"]["reason_code"].as_str(),
@@ -228,6 +239,7 @@ fn a_database_of_games_between_two_people_stored_at_level_0_opens_and_they_go_on
         (Some("resignation"), Some("x"))
     );
     assert_eq!(state["rematch"], rematch);
+    assert_eq!(friend(rematch)["human"], "x");
     let (status, played) = post(
         rematch,
         "move",
@@ -237,7 +249,7 @@ fn a_database_of_games_between_two_people_stored_at_level_0_opens_and_they_go_on
     assert_eq!(status, 200, "{played}");
 
     // The clock ran out long ago: o lost on time when the game was read again.
-    let state = game(FRIEND_CLOCKED);
+    let state = friend(FRIEND_CLOCKED);
     assert_eq!(
         (
             state["outcome"]["reason_code"].as_str(),
@@ -248,6 +260,7 @@ fn a_database_of_games_between_two_people_stored_at_level_0_opens_and_they_go_on
 
     // The invitation still seats its player, who plays o.
     let (id, invitation) = FRIEND_INVITING;
+    friend(id);
     let (status, seat) = post(id, "join", Some(invitation), json!({}));
     assert_eq!(
         (status, seat["seat"]["side"].as_str()),
@@ -258,8 +271,12 @@ fn a_database_of_games_between_two_people_stored_at_level_0_opens_and_they_go_on
     // The games against the computer go on as they were.
     let state = game(COMPUTER_IN_PLAY);
     assert_eq!(
-        (state["level"].as_u64(), state["status"].as_str()),
-        (Some(4), Some("your_turn"))
+        (state["opponent"].as_str(), state["level"].as_u64()),
+        (Some("computer"), Some(4))
+    );
+    assert_eq!(
+        (state["computer"].as_str(), state["status"].as_str()),
+        (Some("o"), Some("your_turn"))
     );
     let (status, played) = post(
         COMPUTER_IN_PLAY,
@@ -269,6 +286,27 @@ fn a_database_of_games_between_two_people_stored_at_level_0_opens_and_they_go_on
     );
     assert_eq!(status, 200, "{played}");
     assert_eq!(game(COMPUTER_WON)["outcome"]["winner"], "x");
+    drop(server);
+
+    // Stored in the new form: no game between two people has a level.
+    let rows = tokio::runtime::Runtime::new()
+        .expect("a runtime")
+        .block_on(async {
+            sqlx::any::install_default_drivers();
+            let mut connection = <sqlx::AnyConnection as sqlx::Connection>::connect(&url).await?;
+            sqlx::query_as::<_, (String, Option<i64>)>(
+                "SELECT opponent, level FROM halma_games ORDER BY opponent, level",
+            )
+            .fetch_all(&mut connection)
+            .await
+        })
+        .expect("the games");
+    let computers = [
+        ("computer".to_owned(), Some(4)),
+        ("computer".to_owned(), Some(6)),
+    ];
+    let friends = vec![("friend".to_owned(), None); 5];
+    assert_eq!(rows, [computers.to_vec(), friends].concat());
 }
 
 #[test]

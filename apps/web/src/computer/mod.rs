@@ -11,12 +11,12 @@ use halma::{Game, Move, Position, Side, Square};
 
 use crate::clients::Client;
 use crate::engines::{Pool, Purpose, Report};
-use crate::games::Session;
 use crate::games::error::{GameError, Reading};
 use crate::games::moves::{self, Moved};
 use crate::games::rules::{computer_plays, level, not_thinking};
 use crate::games::state::mover;
 use crate::games::stored::{Games, Loaded};
+use crate::games::{Opponent, Session};
 use crate::live::Live;
 use search::Searcher;
 
@@ -79,9 +79,8 @@ impl Computer {
         let session = Session {
             game: Arc::new(game),
             human,
-            level,
+            opponent: Opponent::Computer { level },
             thinking: None,
-            life: None,
         };
         self.games().create(session, self.max_games).await
     }
@@ -228,7 +227,7 @@ impl Computer {
             .games()
             .modify(id, None, |session| {
                 computer_plays(session)?;
-                session.level = level;
+                session.opponent = Opponent::Computer { level };
                 Ok::<_, GameError>(())
             })
             .await?;

@@ -148,9 +148,10 @@ impl Searcher {
                 at_ply(session, ply)?;
                 not_thinking(session)?;
                 playable(session, self.max_plies)?;
+                let level = session.level().ok_or(GameError::FriendGame)?;
                 let (side, level) = match purpose {
-                    Purpose::Move => (session.computer(), session.level),
-                    Purpose::Hint => (session.human, session.level.max(HINT_LEVEL)),
+                    Purpose::Move => (session.computer(), level),
+                    Purpose::Hint => (session.human, level.max(HINT_LEVEL)),
                 };
                 turn_of(session, side)?;
                 session.thinking = Some(Thinking {

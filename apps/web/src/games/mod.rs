@@ -1,5 +1,6 @@
 //! The games, the domain's core: a [`Session`] (the game, the sides, who the opponent is, a
-//! running search), read from and written to the store on every request ([`stored`]), so
+//! running search; a game between two people's life beyond its rules, [`life`], and its
+//! seats, [`seats`]), read from and written to the store on every request ([`stored`]), so
 //! that every process sharing the database serves every game, and a restart loses nothing;
 //! the checks every change passes ([`rules`]), a move played ([`moves`]), and the game's
 //! JSON views ([`state`]). Plain Rust types and [`GameError`]s: nothing here knows HTTP.
@@ -62,24 +63,41 @@ pub struct Thinking {
     pub progress: Progress,
 }
 
-/// The level stored for a game that no computer plays: a game between two people
-/// (`friend/`), where both sides are people's.
-pub const NO_COMPUTER: u8 = 0;
+/// Who plays the other side of a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Opponent {
+    /// The computer, at its level (1 to 10).
+    Computer {
+        /// The computer's level.
+        level: u8,
+    },
+    /// A friend: a game between two people, both sides a person's, with its life beyond its
+    /// rules (its endings, offers, clocks and rematch).
+    Friend(Life),
+}
+
+impl Opponent {
+    /// The opponent's name in a game's state and in the store: `"computer"` or `"friend"`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Opponent::Computer { .. } => "computer",
+            Opponent::Friend(_) => "friend",
+        }
+    }
+}
 
 /// One game against the computer, or between two people.
 #[derive(Clone, Debug)]
 pub struct Session {
     /// The game itself, shared with the kept replays (`replays.rs`) while unchanged.
     pub game: Arc<Game>,
-    /// The side the person plays; the computer plays the other.
+    /// The side the person plays (the computer plays the other); in a game between two
+    /// people, its creator's side.
     pub human: Side,
-    /// The computer's level, 1 to 10 ([`NO_COMPUTER`] in a game between two people).
-    pub level: u8,
+    /// Who plays the other side.
+    pub opponent: Opponent,
     /// Set while a search for this game runs (the computer's move or a hint).
     pub thinking: Option<Thinking>,
-    /// A game between two people's life beyond its rules (its endings, offers and rematch);
-    /// `None` for a game against the computer.
-    pub life: Option<Life>,
 }
 
 impl Session {
@@ -95,7 +113,31 @@ impl Session {
 
     /// Whether both sides are people's (a game between two people).
     pub fn between_people(&self) -> bool {
-        self.level == NO_COMPUTER
+        matches!(self.opponent, Opponent::Friend(_))
+    }
+
+    /// The computer's level, in a game against the computer.
+    pub fn level(&self) -> Option<u8> {
+        match self.opponent {
+            Opponent::Computer { level } => Some(level),
+            Opponent::Friend(_) => None,
+        }
+    }
+
+    /// A game between two people's life beyond its rules.
+    pub fn life(&self) -> Option<&Life> {
+        match &self.opponent {
+            Opponent::Friend(life) => Some(life),
+            Opponent::Computer { .. } => None,
+        }
+    }
+
+    /// A game between two people's life, to change it.
+    pub fn life_mut(&mut self) -> Option<&mut Life> {
+        match &mut self.opponent {
+            Opponent::Friend(life) => Some(life),
+            Opponent::Computer { .. } => None,
+        }
     }
 
     /// The side whose moves a person makes now: the person's, or in a game between two
@@ -115,32 +157,30 @@ impl Session {
 
     /// Whether a clock of the game runs (its state then changes with time).
     pub fn clock_runs(&self) -> bool {
-        self.life.as_ref().is_some_and(Life::clock_runs)
+        self.life().is_some_and(Life::clock_runs)
     }
 
     /// The ending of the side to move's flag, if it fell by `now` and is not stored yet.
     pub fn flag_fallen(&self, now: i64) -> Option<Ending> {
         let turn = self.game.position().turn();
-        self.life.as_ref()?.flag_fallen(turn, now)
+        self.life()?.flag_fallen(turn, now)
     }
 
     /// Ends the game if the side to move's flag fell by `now`; whether it did.
     pub fn settle(&mut self, now: i64) -> bool {
         let turn = self.game.position().turn();
-        self.life
-            .as_mut()
-            .is_some_and(|life| life.settle(turn, now))
+        self.life_mut().is_some_and(|life| life.settle(turn, now))
     }
 
     /// When the side to move's flag falls (Unix ms), while its clock runs.
     pub fn flag_at(&self) -> Option<i64> {
         let turn = self.game.position().turn();
-        self.life.as_ref()?.flag_at(turn)
+        self.life()?.flag_at(turn)
     }
 
     /// How the players ended the game off the board, if they did.
     pub fn ending(&self) -> Option<Ending> {
-        self.life.as_ref()?.ending
+        self.life()?.ending
     }
 }
 

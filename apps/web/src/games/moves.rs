@@ -66,7 +66,7 @@ pub async fn play(
                 .play(mv)
                 .map_err(|error| refused(&error))?;
             let over = session.game.outcome().is_over();
-            if let Some(life) = session.life.as_mut() {
+            if let Some(life) = session.life_mut() {
                 life.moved(mover, now_ms(), over);
             }
             Ok((mv, path))
@@ -79,7 +79,9 @@ pub async fn play(
 /// more: if the move played at `ply` is the one asked for (`same`, given its index, the
 /// position before it and the move), the answer it had then (the game as it was after it;
 /// no search report), else `StalePly`. `None` when the request is not late: it is to be
-/// played.
+/// played. The game then is given the newest version it can have had: the row's, less one
+/// for each move played after it (each was a change of its own), so that a client ordering
+/// what it gets by version never takes it for a newer state than those after it.
 pub fn replayed(
     read: &Loaded,
     ply: Option<u64>,
@@ -101,6 +103,7 @@ pub fn replayed(
     }
     let mut then = read.clone();
     then.session.thinking = None;
+    then.version -= i64::try_from(game.moves().len() - (index + 1)).unwrap_or(0);
     while then.session.game.moves().len() > index + 1 {
         then.session.game_mut().undo().ok()?;
     }

@@ -7,6 +7,7 @@ use halma::{Game, Move, Outcome, Side, Square};
 use serde::{Serialize, Serializer};
 
 use super::life::{self, Life, View};
+use super::stored::Loaded;
 use super::{Session, now_ms};
 use crate::engines::{Progress, Report};
 
@@ -89,11 +90,19 @@ struct LastMove {
 pub struct State<'a> {
     id: &'a str,
     link: String,
+    /// The game's version: every change makes it larger (the live stream's event id), so
+    /// that a client orders what it gets, by answer and by stream alike.
+    version: i64,
     status: &'static str,
     turn: String,
+    /// Who plays the other side: `"computer"` or `"friend"` (a game between two people).
+    opponent: &'static str,
     human: String,
-    computer: String,
-    level: u8,
+    /// The computer's side and level, in a game against the computer only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    computer: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    level: Option<u8>,
     outcome: OutcomeJson,
     position: String,
     /// The position the game started from: with `moves`, the game record a client's engine
@@ -155,8 +164,9 @@ pub fn mover(start: Side, index: usize) -> Side {
     }
 }
 
-/// The state of the game `id`.
-pub fn state<'a>(id: &'a str, session: &'a Session) -> State<'a> {
+/// The state of `loaded`.
+pub fn state(loaded: &Loaded) -> State<'_> {
+    let (id, session) = (loaded.id.as_str(), &loaded.session);
     let game = &session.game;
     let position = game.position();
     let turn = position.turn();
@@ -193,11 +203,13 @@ pub fn state<'a>(id: &'a str, session: &'a Session) -> State<'a> {
     State {
         id,
         link: format!("/g/{id}"),
+        version: loaded.version,
         status,
         turn: turn.to_string(),
+        opponent: session.opponent.name(),
         human: session.human.to_string(),
-        computer: session.computer().to_string(),
-        level: session.level,
+        computer: session.level().map(|_| session.computer().to_string()),
+        level: session.level(),
         outcome: session_outcome(session),
         position: position.to_string(),
         start: game.start_position().to_string(),
@@ -214,7 +226,7 @@ pub fn state<'a>(id: &'a str, session: &'a Session) -> State<'a> {
         destinations,
         thinking: session.thinking.as_ref().map(|t| &t.progress),
         can_undo,
-        life: Life::view(session.life.as_ref(), turn, now_ms()),
+        life: Life::view(session.life(), turn, now_ms()),
     }
 }
 

@@ -12,7 +12,7 @@ use halma::{Game, Side};
 use super::error::GameError;
 use super::life::Life;
 use super::replays::Replays;
-use super::{NO_COMPUTER, Session, Thinking, new_id, now_ms, valid_id};
+use super::{Opponent, Session, Thinking, new_id, now_ms, valid_id};
 use crate::engines::Progress;
 use crate::metrics::{METRICS, Refusal};
 use crate::store::{Inserted, Store, StoredGame};
@@ -33,7 +33,17 @@ impl Session {
             "o" => Side::O,
             other => return Err(broken(format!("side {other:?}"))),
         };
-        let level = u8::try_from(stored.level).map_err(|e| broken(e.to_string()))?;
+        let opponent = match (stored.opponent.as_str(), stored.level, &stored.life) {
+            ("computer", Some(level), _) => Opponent::Computer {
+                level: u8::try_from(level).map_err(|e| broken(e.to_string()))?,
+            },
+            ("friend", _, Some(life)) => {
+                Opponent::Friend(serde_json::from_str(life).map_err(|e| broken(e.to_string()))?)
+            }
+            // A game between two people stored before its life was: none of it yet.
+            ("friend", _, None) => Opponent::Friend(Life::default()),
+            (other, level, _) => return Err(broken(format!("opponent {other:?} at {level:?}"))),
+        };
         let thinking = match (
             &stored.thinking,
             &stored.thinking_token,
@@ -46,36 +56,31 @@ impl Session {
             }),
             _ => None,
         };
-        let life = match &stored.life {
-            Some(text) => Some(serde_json::from_str(text).map_err(|e| broken(e.to_string()))?),
-            // A game between two people stored before its life was: none of it yet.
-            None if level == NO_COMPUTER => Some(Life::default()),
-            None => None,
-        };
         Ok(Session {
             game,
             human,
-            level,
+            opponent,
             thinking,
-            life,
         })
     }
 
+    /// The row of this session as the game `id` at `version`, made at `created_ms` and
+    /// changed at `now`.
     fn to_stored(&self, id: &str, version: i64, created_ms: i64, now: i64) -> StoredGame {
         let thinking = self.thinking.as_ref();
         StoredGame {
             id: id.to_owned(),
             record: self.game.to_record(),
             human: self.human.to_string(),
-            level: i64::from(self.level),
+            opponent: self.opponent.name().to_owned(),
+            level: self.level().map(i64::from),
             version,
             thinking: thinking.map(|t| serde_json::to_string(&t.progress).unwrap_or_default()),
             thinking_token: thinking.map(|t| t.token.clone()),
             thinking_until: thinking.map(|t| t.until_ms),
             finished: self.over(),
             life: self
-                .life
-                .as_ref()
+                .life()
                 .map(|life| serde_json::to_string(life).unwrap_or_default()),
             created_ms,
             updated_ms: now,
@@ -201,7 +206,8 @@ impl Games {
     /// The state of `loaded`, the game `id`, as JSON, written by `write`: kept beside a
     /// long game for the reads after it while the game is unchanged and no search runs
     /// (a running search's progress changes without a new version).
-    pub fn shown(&self, id: &str, loaded: &Loaded, write: impl FnOnce() -> Vec<u8>) -> Bytes {
+    pub fn shown(&self, loaded: &Loaded, write: impl FnOnce() -> Vec<u8>) -> Bytes {
+        let id = &loaded.id;
         let keepable = loaded.session.thinking.is_none() && !loaded.session.clock_runs();
         if keepable && let Some(body) = self.replays.shown(id, loaded.version) {
             return body;
@@ -271,20 +277,19 @@ mod tests {
         let session = Session {
             game: Arc::new(game),
             human: Side::O,
-            level: 7,
+            opponent: Opponent::Computer { level: 7 },
             thinking: Some(Thinking {
                 token: "t".to_owned(),
                 until_ms: 2_000,
                 progress: Progress::started(crate::engines::Purpose::Hint),
             }),
-            life: None,
         };
         let stored = session.to_stored("id", 3, 10, 1_000);
         assert_eq!(stored.updated_ms, 1_000);
         let replayed = |stored: &StoredGame| Arc::new(replay(&stored.id, &stored.record).unwrap());
         let back = Session::from_stored(&stored, replayed(&stored), 1_500).unwrap();
         assert_eq!(back.game.moves(), session.game.moves());
-        assert_eq!((back.human, back.level), (Side::O, 7));
+        assert_eq!((back.human, back.level()), (Side::O, Some(7)));
         assert_eq!(back.thinking.map(|t| t.token), Some("t".to_owned()));
         assert!(
             Session::from_stored(&stored, replayed(&stored), 2_000)
@@ -315,9 +320,8 @@ mod tests {
         let session = Session {
             game: Arc::clone(&long),
             human: Side::X,
-            level: 3,
+            opponent: Opponent::Computer { level: 3 },
             thinking: None,
-            life: None,
         };
         let id = games.create(session, u64::MAX).await.unwrap().id;
         let first = games.load(&id).await.unwrap();
@@ -328,7 +332,7 @@ mod tests {
         );
         let mut writes = 0;
         for loaded in [&first, &second] {
-            let body = games.shown(&id, loaded, || {
+            let body = games.shown(loaded, || {
                 writes += 1;
                 b"state".to_vec()
             });
@@ -345,7 +349,7 @@ mod tests {
         assert!(store.update(&stored).await.unwrap());
         let third = games.load(&id).await.unwrap();
         assert_eq!(third.session.game.moves(), changed.moves());
-        games.shown(&id, &third, || {
+        games.shown(&third, || {
             writes += 1;
             b"changed".to_vec()
         });

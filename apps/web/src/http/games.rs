@@ -105,7 +105,7 @@ async fn create(
     };
     let id = &game.id;
     let location = [(header::LOCATION, format!("/api/games/{id}"))];
-    let mut body = serde_json::to_value(state(id, &game.session)).unwrap_or_default();
+    let mut body = serde_json::to_value(state(&game)).unwrap_or_default();
     if let (Some(seats), Some(object)) = (seats, body.as_object_mut()) {
         let creator = game.session.human;
         object.insert(
@@ -123,9 +123,7 @@ async fn create(
 /// `GET /api/games/{id}`: the game's state.
 async fn show(State(app): State<Arc<App>>, GameId(id): GameId) -> Result<Response, ApiError> {
     let game = app.live.read(&id).await?;
-    let body = app
-        .games
-        .shown(&id, &game, || json(&state(&id, &game.session)));
+    let body = app.games.shown(&game, || json(&state(&game)));
     Ok(Written(body).into_response())
 }
 
@@ -159,12 +157,12 @@ impl RequestBody for MoveBody {
 
 /// A move played, as the API answers it: `{move, path, state}`, and `search` for one the
 /// server's engine found.
-fn played(id: &str, moved: &Moved, search: Option<crate::engines::Report>) -> Response {
+fn played(moved: &Moved, search: Option<crate::engines::Report>) -> Response {
     Reply(Played {
         mv: moved.mv.to_string(),
         path: names(&moved.path),
         search,
-        state: Some(state(id, &moved.game.session)),
+        state: Some(state(&moved.game)),
     })
     .into_response()
 }
@@ -185,7 +183,7 @@ async fn play(
     } else {
         app.computer.play(read, &id, text, ply).await?
     };
-    Ok(played(&id, &moved, None))
+    Ok(played(&moved, None))
 }
 
 /// The body of a computer-move request: empty, or the move the client searched; with or
@@ -216,7 +214,7 @@ async fn computer(
         .computer
         .computer(&id, client, request.mv.as_deref(), request.ply)
         .await?;
-    Ok(played(&id, &moved, report))
+    Ok(played(&moved, report))
 }
 
 /// `GET /api/games/{id}/hint`: the engine's suggestion for the person; plays nothing.
@@ -238,7 +236,7 @@ async fn hint(
 /// `POST /api/games/{id}/undo`: takes back the person's last move and the computer's reply.
 async fn undo(State(app): State<Arc<App>>, GameId(id): GameId) -> Result<Response, ApiError> {
     let game = app.computer.undo(&id).await?;
-    Ok(Reply(state(&id, &game.session)).into_response())
+    Ok(Reply(state(&game)).into_response())
 }
 
 /// A level's body.
@@ -261,7 +259,7 @@ async fn level(
     Body(request): Body<LevelBody>,
 ) -> Result<Response, ApiError> {
     let game = app.computer.set_level(&id, request.level).await?;
-    Ok(Reply(state(&id, &game.session)).into_response())
+    Ok(Reply(state(&game)).into_response())
 }
 
 /// The query of a destinations request.
