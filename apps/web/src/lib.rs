@@ -31,7 +31,7 @@ use axum::Router;
 pub use crate::engines::Pool;
 pub use crate::http::serve::connections::Registry;
 pub use crate::http::serve::{listen, serve};
-pub use crate::options::{Options, Parsed, USAGE, parse};
+pub use crate::options::Options;
 pub use crate::store::{Store, redacted};
 
 /// The service: the API, the live games, the page and the operator's routes over `store`,
@@ -71,7 +71,7 @@ pub fn app(options: &Options, store: Store, engines: Pool, connections: Arc<Regi
         computer: computer::Computer::new(
             searcher,
             Arc::clone(&live),
-            options.engine,
+            options.engine(),
             options.max_games,
         ),
         friends: friend::Friends::new(
@@ -88,10 +88,7 @@ pub fn app(options: &Options, store: Store, engines: Pool, connections: Arc<Regi
         settings: http::app::Settings {
             body_timeout: options.body_timeout,
             allowed_hosts: options.allowed_hosts.clone(),
-            metrics_from: options
-                .metrics_from
-                .clone()
-                .unwrap_or_else(clients::Cidr::loopback),
+            metrics_from: options.metrics_from(),
             proxies: options.trusted_proxies.clone(),
             proxy_header: options.proxy_header,
         },

@@ -12,7 +12,8 @@ use std::io::{IsTerminal, Write};
 use std::net::SocketAddr;
 use std::process::ExitCode;
 
-use halma_web::{Options, Parsed, Pool, Registry, Store, USAGE};
+use clap::Parser;
+use halma_web::{Options, Pool, Registry, Store};
 
 /// jemalloc with its background threads, which hand freed memory back to the system within
 /// seconds (its decay time): after 8 floods of 3,000 connections (the memory test's flood)
@@ -26,18 +27,8 @@ static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 const DATABASE_CONNECTIONS: u32 = 8;
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let options = match halma_web::parse(&args) {
-        Ok(Parsed::Run(options)) => *options,
-        Ok(Parsed::Help) => {
-            println!("{USAGE}");
-            return ExitCode::SUCCESS;
-        }
-        Err(message) => {
-            eprintln!("error: {message}\n\n{USAGE}");
-            return ExitCode::from(2);
-        }
-    };
+    // A value that does not read ends the program here: a message, and exit status 2.
+    let options = Options::parse();
     tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env()

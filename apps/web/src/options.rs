@@ -1,166 +1,147 @@
 //! The command line: every limit the server enforces can be set here, with the defaults the
-//! README documents.
+//! docs give (`docs/server.md`), each option also read from an environment variable
+//! `HALMA_<NAME>` (`--queue-wait-ms` from `HALMA_QUEUE_WAIT_MS`; a repeatable option's
+//! values separated by commas); the command line wins. A value that does not read is
+//! refused before the server starts: a message naming the option, and exit status 2.
 
 use std::net::IpAddr;
 use std::time::Duration;
+
+use clap::Parser;
 
 use crate::clients::{Cidr, ProxyHeader};
 use crate::engines;
 use crate::http::serve::socket::send_buffer;
 use crate::http::serve::{ConnectionLimits, default_max_connections};
 
-/// The usage text printed for `--help` and after a bad option.
-pub const USAGE: &str = "\
-usage: halma-web [options]
-
-  --bind ADDR               address to listen on (default 127.0.0.1)
-  --port N                  port (default 8080; 0 picks a free port, the address is printed)
-  --database URL            sqlite://PATH or postgres://USER@HOST/DB (default: the file
-                            halma-web.sqlite3 next to the server's binary, created on first start)
-  --workers N               threads answering requests (default: the cores)
-  --engines N               searches that may run at once (default: the cores)
-  --engines-per-client N    searches one client may run at once (default: half the engines, at least 1)
-  --searches-per-client N   searches one client may have running or waiting (default: its share + 2)
-  --queue N                 computer moves that may wait for an engine, and as many hints;
-                            past it 503 (default 64)
-  --queue-wait-ms N         longest wait for an engine before 503 (default 10000)
-  --think-ms N              cap on the computer's thinking per request (default 2000)
-  --max-connections N       open connections at most; at the cap the longest idle is closed
-                            for a new one (default: the descriptor limit less 64)
-  --connections-per-client N  open connections from one client at most (default 128)
-  --max-live N              live streams of games open at most (default: half --max-connections)
-  --live-per-client N       live streams one client may have open (default 8)
-  --abandon-after-secs N    a player of a game between two people away this long may be
-                            claimed against: their opponent may take the win (default 120)
-  --games-per-minute N      new games one client may start per minute (default 30)
-  --max-games N             games stored at most; past it new games get 503 (default 1000000)
-  --max-plies N             moves one game may have; past it moves get 409 (default 2000)
-  --header-timeout-ms N     time to send a request's head, and to idle between requests (default 10000)
-  --body-timeout-ms N       time to send a request's body (default 10000)
-  --send-timeout-ms N       time a client may leave what it was sent unread (default 10000)
-  --send-buffers-mb N       kernel send buffers of all connections together, at most: each
-                            connection's is this over --max-connections, 16 to 128 KiB (default 512)
-  --allowed-host NAME       a host name this server answers to (repeatable; localhost and
-                            IP addresses always; every other Host is refused with 421)
-  --trusted-proxy CIDR      a proxy whose forwarding header names the client
-                            (repeatable; default none)
-  --proxy-header NAME       the header the trusted proxies write: x-forwarded-for or
-                            forwarded (default x-forwarded-for); the other is ignored
-  --metrics-from CIDR       addresses that may read /metrics (repeatable; default loopback)
-  --keep-finished-s N       finished games are deleted after this long unchanged (default 604800, a week)
-  --keep-idle-s N           unfinished games are deleted after this long unchanged (default 7776000, 90 days)
-  --prune-every-s N         how often old games are looked for (default 3600)
-  --shutdown-grace-ms N     on SIGTERM, longest wait for requests in flight (default 15000)
-  --no-engine               search nothing: computer moves come from the clients (the page
-                            searches in the browser); hints and server searches get 501";
-
-/// Everything the command line sets.
-#[derive(Clone, Debug)]
+/// Play Halma against the computer, or a friend, in a browser: an HTTP server with a JSON
+/// API (docs/server.md), storing every game as it is played.
+#[derive(Clone, Debug, Parser)]
+// An option given twice takes its last value, as a later flag overrides a script's default.
+#[command(name = "halma-web", version, args_override_self = true)]
 pub struct Options {
     /// Address to listen on.
+    #[arg(
+        long,
+        env = "HALMA_BIND",
+        value_name = "ADDR",
+        default_value = "127.0.0.1"
+    )]
     pub bind: IpAddr,
-    /// Port, 0 for any free one.
+    /// Port; 0 picks a free port, the address is printed.
+    #[arg(long, env = "HALMA_PORT", value_name = "N", default_value_t = 8080)]
     pub port: u16,
-    /// Database URL, `None` for the default SQLite file.
+    /// sqlite://PATH or postgres://USER@HOST/DB (default: the file halma-web.sqlite3 next
+    /// to the server's binary, created on first start).
+    #[arg(long, env = "HALMA_DATABASE", value_name = "URL")]
     pub database: Option<String>,
-    /// Tokio worker threads.
+    /// Threads answering requests (default: the cores).
+    #[arg(long, env = "HALMA_WORKERS", value_name = "N", value_parser = count)]
     pub workers: Option<usize>,
-    /// Engines (searches at once).
+    /// Searches that may run at once (default: the cores).
+    #[arg(long, env = "HALMA_ENGINES", value_name = "N", value_parser = count)]
     pub engines: Option<usize>,
-    /// Live streams at most, `None` for half the connections.
-    pub max_live: Option<usize>,
-    /// Live streams per client at most.
-    pub live_per_client: usize,
-    /// How long a player of a game between two people is away before the opponent may
-    /// claim the win.
-    pub abandon_after: Duration,
-    /// Engines one client may hold at once.
+    /// Searches one client may run at once (default: half the engines, at least 1).
+    #[arg(long, env = "HALMA_ENGINES_PER_CLIENT", value_name = "N", value_parser = count)]
     pub engines_per_client: Option<usize>,
-    /// Searches one client may have running or waiting.
+    /// Searches one client may have running or waiting (default: its share + 2).
+    #[arg(long, env = "HALMA_SEARCHES_PER_CLIENT", value_name = "N", value_parser = count)]
     pub searches_per_client: Option<usize>,
-    /// Waiting searches at most.
+    /// Computer moves that may wait for an engine, and as many hints; past it 503.
+    #[arg(long, env = "HALMA_QUEUE", value_name = "N", default_value = "64", value_parser = count)]
     pub queue: usize,
-    /// Longest wait in the queue.
+    /// Longest wait for an engine before 503.
+    #[arg(long = "queue-wait-ms", env = "HALMA_QUEUE_WAIT_MS", value_name = "N", default_value = "10000", value_parser = millis)]
     pub queue_wait: Duration,
-    /// Cap on one search.
+    /// Cap on the computer's thinking per request.
+    #[arg(long = "think-ms", env = "HALMA_THINK_MS", value_name = "N", default_value = "2000", value_parser = millis)]
     pub think: Duration,
-    /// Open connections at most (`None`: from the descriptor limit).
+    /// Open connections at most; at the cap the longest idle is closed for a new one
+    /// (default: the descriptor limit less 64).
+    #[arg(long, env = "HALMA_MAX_CONNECTIONS", value_name = "N", value_parser = count)]
     pub max_connections: Option<usize>,
-    /// Open connections per client at most.
+    /// Open connections from one client at most.
+    #[arg(long, env = "HALMA_CONNECTIONS_PER_CLIENT", value_name = "N", default_value = "128", value_parser = count)]
     pub connections_per_client: usize,
-    /// New games per client per minute.
+    /// Live streams of games open at most (default: half --max-connections).
+    #[arg(long, env = "HALMA_MAX_LIVE", value_name = "N", value_parser = count)]
+    pub max_live: Option<usize>,
+    /// Live streams one client may have open.
+    #[arg(long, env = "HALMA_LIVE_PER_CLIENT", value_name = "N", default_value = "8", value_parser = count)]
+    pub live_per_client: usize,
+    /// A player of a game between two people away this long may be claimed against: their
+    /// opponent may take the win.
+    #[arg(long = "abandon-after-secs", env = "HALMA_ABANDON_AFTER_SECS", value_name = "N", default_value = "120", value_parser = seconds)]
+    pub abandon_after: Duration,
+    /// New games one client may start per minute.
+    #[arg(long, env = "HALMA_GAMES_PER_MINUTE", value_name = "N", default_value = "30", value_parser = count_u32)]
     pub games_per_minute: u32,
-    /// Stored games at most.
+    /// Games stored at most; past it new games get 503.
+    #[arg(long, env = "HALMA_MAX_GAMES", value_name = "N", default_value = "1000000", value_parser = count_u64)]
     pub max_games: u64,
-    /// Moves (plies) one game may have.
+    /// Moves one game may have; past it moves get 409.
+    #[arg(long, env = "HALMA_MAX_PLIES", value_name = "N", default_value = "2000", value_parser = count)]
     pub max_plies: usize,
-    /// Time for a request head, and idle time between requests.
+    /// Time to send a request's head, and to idle between requests.
+    #[arg(long = "header-timeout-ms", env = "HALMA_HEADER_TIMEOUT_MS", value_name = "N", default_value = "10000", value_parser = millis)]
     pub header_timeout: Duration,
-    /// Time for a request body.
+    /// Time to send a request's body.
+    #[arg(long = "body-timeout-ms", env = "HALMA_BODY_TIMEOUT_MS", value_name = "N", default_value = "10000", value_parser = millis)]
     pub body_timeout: Duration,
-    /// Time a client may leave answers unread.
+    /// Time a client may leave what it was sent unread.
+    #[arg(long = "send-timeout-ms", env = "HALMA_SEND_TIMEOUT_MS", value_name = "N", default_value = "10000", value_parser = millis)]
     pub send_timeout: Duration,
-    /// Kernel send buffers of all connections together, in bytes.
+    /// Kernel send buffers of all connections together, at most, in MiB: each
+    /// connection's is this over --max-connections, 16 to 128 KiB.
+    #[arg(long = "send-buffers-mb", env = "HALMA_SEND_BUFFERS_MB", value_name = "N", default_value = "512", value_parser = mebibytes)]
     pub send_buffers: usize,
-    /// Host names served besides `localhost` and IP literals (lower case).
+    /// A host name this server answers to (repeatable; localhost and IP addresses always;
+    /// every other Host is refused with 421).
+    #[arg(long = "allowed-host", env = "HALMA_ALLOWED_HOST", value_name = "NAME", value_delimiter = ',', value_parser = host_name)]
     pub allowed_hosts: Vec<String>,
-    /// Proxies trusted to name the client.
+    /// A proxy whose forwarding header names the client (repeatable; default none).
+    #[arg(long = "trusted-proxy", env = "HALMA_TRUSTED_PROXY", value_name = "CIDR", value_delimiter = ',', value_parser = Cidr::parse)]
     pub trusted_proxies: Vec<Cidr>,
-    /// The forwarding header they write.
+    /// The header the trusted proxies write: x-forwarded-for or forwarded; the other is
+    /// ignored.
+    #[arg(long, env = "HALMA_PROXY_HEADER", value_name = "NAME", default_value = "x-forwarded-for", value_parser = proxy_header)]
     pub proxy_header: ProxyHeader,
-    /// Who may read `/metrics` (`None`: loopback).
-    pub metrics_from: Option<Vec<Cidr>>,
-    /// Age at which finished games are pruned.
+    /// Addresses that may read /metrics (repeatable; default loopback).
+    #[arg(long, env = "HALMA_METRICS_FROM", value_name = "CIDR", value_delimiter = ',', value_parser = Cidr::parse)]
+    pub metrics_from: Vec<Cidr>,
+    /// Finished games are deleted after this long unchanged (a week).
+    #[arg(long = "keep-finished-s", env = "HALMA_KEEP_FINISHED_S", value_name = "N", default_value = "604800", value_parser = seconds)]
     pub keep_finished: Duration,
-    /// Age at which unfinished games are pruned.
+    /// Unfinished games are deleted after this long unchanged (90 days).
+    #[arg(long = "keep-idle-s", env = "HALMA_KEEP_IDLE_S", value_name = "N", default_value = "7776000", value_parser = seconds)]
     pub keep_idle: Duration,
-    /// Pruning period.
+    /// How often old games are looked for.
+    #[arg(long = "prune-every-s", env = "HALMA_PRUNE_EVERY_S", value_name = "N", default_value = "3600", value_parser = seconds)]
     pub prune_every: Duration,
-    /// Longest wait for requests in flight on SIGTERM.
+    /// On SIGTERM, longest wait for requests in flight.
+    #[arg(long = "shutdown-grace-ms", env = "HALMA_SHUTDOWN_GRACE_MS", value_name = "N", default_value = "15000", value_parser = millis)]
     pub shutdown_grace: Duration,
-    /// Whether the server searches (`--no-engine` turns it off).
-    pub engine: bool,
-}
-
-impl Default for Options {
-    fn default() -> Options {
-        Options {
-            bind: IpAddr::from([127, 0, 0, 1]),
-            port: 8080,
-            database: None,
-            workers: None,
-            engines: None,
-            max_live: None,
-            live_per_client: 8,
-            abandon_after: Duration::from_secs(120),
-            engines_per_client: None,
-            searches_per_client: None,
-            queue: 64,
-            queue_wait: Duration::from_secs(10),
-            think: Duration::from_millis(2000),
-            max_connections: None,
-            connections_per_client: 128,
-            games_per_minute: 30,
-            max_games: 1_000_000,
-            max_plies: 2_000,
-            header_timeout: Duration::from_secs(10),
-            body_timeout: Duration::from_secs(10),
-            send_timeout: Duration::from_secs(10),
-            send_buffers: 512 << 20,
-            allowed_hosts: Vec::new(),
-            trusted_proxies: Vec::new(),
-            proxy_header: ProxyHeader::XForwardedFor,
-            metrics_from: None,
-            keep_finished: Duration::from_secs(7 * 24 * 3600),
-            keep_idle: Duration::from_secs(90 * 24 * 3600),
-            prune_every: Duration::from_secs(3600),
-            shutdown_grace: Duration::from_secs(15),
-            engine: true,
-        }
-    }
+    /// Search nothing: computer moves come from the clients (the page searches in the
+    /// browser); hints and server searches get 501.
+    #[arg(long, env = "HALMA_NO_ENGINE")]
+    pub no_engine: bool,
 }
 
 impl Options {
+    /// Whether the server searches (`--no-engine` turns it off).
+    pub fn engine(&self) -> bool {
+        !self.no_engine
+    }
+
+    /// Who may read `/metrics`: `--metrics-from`, else loopback.
+    pub fn metrics_from(&self) -> Vec<Cidr> {
+        if self.metrics_from.is_empty() {
+            Cidr::loopback()
+        } else {
+            self.metrics_from.clone()
+        }
+    }
+
     /// The database's URL: `--database`, else the file `halma-web.sqlite3` next to the
     /// server's binary.
     pub fn database_url(&self) -> String {
@@ -207,92 +188,50 @@ impl Options {
     }
 }
 
-/// What the command line asks for.
-pub enum Parsed {
-    /// Run with these options.
-    Run(Box<Options>),
-    /// Print the usage and stop.
-    Help,
+/// A count: a whole number, at least 1.
+fn count(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n) if n > 0 => Ok(n),
+        Ok(_) => Err("must be at least 1".to_owned()),
+        Err(_) => Err(format!("needs a number, not {text:?}")),
+    }
 }
 
-/// Parses the arguments (without the program name).
-pub fn parse(args: &[String]) -> Result<Parsed, String> {
-    let mut options = Options::default();
-    let mut args = args.iter();
-    while let Some(flag) = args.next() {
-        if flag == "-h" || flag == "--help" {
-            return Ok(Parsed::Help);
-        }
-        if flag == "--no-engine" {
-            options.engine = false;
-            continue;
-        }
-        let value = args.next().ok_or_else(|| format!("{flag} needs a value"))?;
-        let number = || -> Result<u64, String> {
-            value
-                .parse::<u64>()
-                .map_err(|_| format!("{flag} needs a number, not {value:?}"))
-        };
-        let count = || -> Result<usize, String> {
-            match usize::try_from(number()?) {
-                Ok(n) if n > 0 => Ok(n),
-                _ => Err(format!("{flag} must be at least 1")),
-            }
-        };
-        let millis = || number().map(|n| Duration::from_millis(n.max(1)));
-        let seconds = || number().map(|n| Duration::from_secs(n.max(1)));
-        let range = || Cidr::parse(value).map_err(|error| format!("{flag}: {error}"));
-        match flag.as_str() {
-            "--bind" => {
-                options.bind = value
-                    .parse()
-                    .map_err(|_| format!("{flag} needs an IP address, not {value:?}"))?;
-            }
-            "--port" => {
-                options.port = u16::try_from(number()?)
-                    .map_err(|_| format!("{flag}: {value} is not a port number"))?;
-            }
-            "--database" => options.database = Some(value.clone()),
-            "--workers" => options.workers = Some(count()?),
-            "--engines" => options.engines = Some(count()?),
-            "--max-live" => options.max_live = Some(count()?),
-            "--live-per-client" => options.live_per_client = count()?,
-            "--abandon-after-secs" => options.abandon_after = seconds()?,
-            "--engines-per-client" => options.engines_per_client = Some(count()?),
-            "--searches-per-client" => options.searches_per_client = Some(count()?),
-            "--queue" => options.queue = count()?,
-            "--queue-wait-ms" => options.queue_wait = millis()?,
-            "--think-ms" => options.think = millis()?,
-            "--max-connections" => options.max_connections = Some(count()?),
-            "--connections-per-client" => options.connections_per_client = count()?,
-            "--games-per-minute" => {
-                options.games_per_minute = u32::try_from(count()?).unwrap_or(u32::MAX);
-            }
-            "--max-games" => options.max_games = count()? as u64,
-            "--max-plies" => options.max_plies = count()?,
-            "--header-timeout-ms" => options.header_timeout = millis()?,
-            "--body-timeout-ms" => options.body_timeout = millis()?,
-            "--send-timeout-ms" => options.send_timeout = millis()?,
-            "--send-buffers-mb" => options.send_buffers = count()?.saturating_mul(1 << 20),
-            "--allowed-host" => options.allowed_hosts.push(host_name(value)?),
-            "--trusted-proxy" => options.trusted_proxies.push(range()?),
-            "--proxy-header" => {
-                options.proxy_header = ProxyHeader::parse(value).ok_or_else(|| {
-                    format!("{flag} is x-forwarded-for or forwarded, not {value:?}")
-                })?;
-            }
-            "--metrics-from" => options
-                .metrics_from
-                .get_or_insert_with(Vec::new)
-                .push(range()?),
-            "--keep-finished-s" => options.keep_finished = seconds()?,
-            "--keep-idle-s" => options.keep_idle = seconds()?,
-            "--prune-every-s" => options.prune_every = seconds()?,
-            "--shutdown-grace-ms" => options.shutdown_grace = millis()?,
-            _ => return Err(format!("unknown option {flag:?}")),
-        }
-    }
-    Ok(Parsed::Run(Box::new(options)))
+/// A count as a `u32`.
+fn count_u32(text: &str) -> Result<u32, String> {
+    count(text).map(|n| u32::try_from(n).unwrap_or(u32::MAX))
+}
+
+/// A count as a `u64`.
+fn count_u64(text: &str) -> Result<u64, String> {
+    count(text).map(|n| u64::try_from(n).unwrap_or(u64::MAX))
+}
+
+/// A whole number of whatever unit the option names (0 is taken as 1).
+fn number(text: &str) -> Result<u64, String> {
+    text.parse::<u64>()
+        .map(|n| n.max(1))
+        .map_err(|_| format!("needs a number, not {text:?}"))
+}
+
+/// Milliseconds.
+fn millis(text: &str) -> Result<Duration, String> {
+    number(text).map(Duration::from_millis)
+}
+
+/// Seconds.
+fn seconds(text: &str) -> Result<Duration, String> {
+    number(text).map(Duration::from_secs)
+}
+
+/// Mebibytes, in bytes.
+fn mebibytes(text: &str) -> Result<usize, String> {
+    count(text).map(|n| n.saturating_mul(1 << 20))
+}
+
+/// A forwarding header's name.
+fn proxy_header(text: &str) -> Result<ProxyHeader, String> {
+    ProxyHeader::parse(text).ok_or_else(|| format!("is x-forwarded-for or forwarded, not {text:?}"))
 }
 
 /// A host name as `--allowed-host` takes it: letters, digits, dots and dashes (or an
@@ -316,20 +255,18 @@ fn host_name(value: &str) -> Result<String, String> {
     if valid {
         Ok(name.to_ascii_lowercase())
     } else {
-        Err(format!("--allowed-host needs a host name, not {value:?}"))
+        Err(format!("needs a host name, not {value:?}"))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use clap::CommandFactory;
 
     fn run(args: &[&str]) -> Result<Options, String> {
-        let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
-        match parse(&args)? {
-            Parsed::Run(options) => Ok(*options),
-            Parsed::Help => Err("help".to_owned()),
-        }
+        Options::try_parse_from(std::iter::once("halma-web").chain(args.iter().copied()))
+            .map_err(|error| error.to_string())
     }
 
     #[test]
@@ -348,16 +285,21 @@ mod tests {
             run(&["--send-buffers-mb", "64"]).unwrap().send_buffers,
             64 << 20
         );
-        assert!(run(&["--port", "70000"]).unwrap_err().contains("port"));
+        assert!(run(&["--port", "70000"]).unwrap_err().contains("--port"));
+        let twice = run(&["--max-plies", "40", "--max-plies", "50"]).unwrap();
+        assert_eq!(twice.max_plies, 50, "the last one");
         assert!(run(&["--queue", "0"]).unwrap_err().contains("at least 1"));
+        assert!(run(&["--bind", "nowhere"]).unwrap_err().contains("--bind"));
         assert!(
-            run(&["--bind", "nowhere"])
+            run(&["--think-ms"])
                 .unwrap_err()
-                .contains("IP address")
+                .contains("a value is required")
         );
-        assert!(run(&["--think-ms"]).unwrap_err().contains("needs a value"));
-        assert!(run(&["--frobnicate", "1"]).unwrap_err().contains("unknown"));
-        assert_eq!(run(&["--help"]).unwrap_err(), "help");
+        assert!(
+            run(&["--frobnicate", "1"])
+                .unwrap_err()
+                .contains("unexpected argument")
+        );
         let options = run(&[
             "--allowed-host",
             "Halma.example",
@@ -374,10 +316,8 @@ mod tests {
             options.trusted_proxies,
             [Cidr::parse("10.0.0.0/8").unwrap()]
         );
-        assert_eq!(
-            options.metrics_from,
-            Some(vec![Cidr::parse("192.0.2.1").unwrap()])
-        );
+        assert_eq!(options.metrics_from(), [Cidr::parse("192.0.2.1").unwrap()]);
+        assert_eq!(run(&[]).unwrap().metrics_from(), Cidr::loopback());
         assert!(run(&["--allowed-host", "a b"]).is_err());
         assert_eq!(
             run(&["--proxy-header", "Forwarded"]).unwrap().proxy_header,
@@ -389,7 +329,23 @@ mod tests {
                 .unwrap_err()
                 .contains("prefix")
         );
-        assert!(run(&[]).unwrap().engine);
-        assert!(!run(&["--no-engine", "--port", "0"]).unwrap().engine);
+        assert!(run(&[]).unwrap().engine());
+        assert!(!run(&["--no-engine", "--port", "0"]).unwrap().engine());
+    }
+
+    #[test]
+    fn every_option_has_its_environment_variable() {
+        Options::command().debug_assert();
+        for argument in Options::command().get_arguments() {
+            let Some(long) = argument.get_long() else {
+                continue;
+            };
+            if ["help", "version"].contains(&long) {
+                continue;
+            }
+            let name = format!("HALMA_{}", long.to_uppercase().replace('-', "_"));
+            let env = argument.get_env().and_then(|env| env.to_str());
+            assert_eq!(env, Some(name.as_str()), "--{long}");
+        }
     }
 }
