@@ -10,7 +10,8 @@ use axum::http::{Method, StatusCode, Uri};
 use axum::response::Response;
 
 use super::app::App;
-use super::assets::{Served, accepted};
+use super::assets::Served;
+use super::assets::encoding::accepted;
 use super::error::ApiError;
 
 /// How long a file whose name carries its hash may be cached: for good (a year, the most
