@@ -197,6 +197,8 @@ struct Seen {
 
 #[derive(Default)]
 struct Queue {
+    /// Set when the pool is dropped: its engines end.
+    closed: bool,
     waiting: Vec<Job>,
     running: HashMap<Client, usize>,
     outstanding: HashMap<(Client, Purpose), usize>,
@@ -346,10 +348,22 @@ struct Shared {
     config: Config,
 }
 
-/// The engines and their queue.
+/// The engines and their queue; its engines end when the last clone of it is dropped.
 #[derive(Clone)]
 pub struct Pool {
     shared: Arc<Shared>,
+    _open: Arc<Open>,
+}
+
+/// Held by every clone of a pool: dropped with the last, it ends the pool's engines (once
+/// each finishes its search).
+struct Open(Arc<Shared>);
+
+impl Drop for Open {
+    fn drop(&mut self) {
+        lock(&self.0.queue).closed = true;
+        self.0.ready.notify_all();
+    }
 }
 
 /// How busy the engines are.
@@ -406,7 +420,10 @@ impl Pool {
                 .spawn(move || run_engine(&shared))
                 .expect("an engine thread starts");
         }
-        Pool { shared }
+        Pool {
+            _open: Arc::new(Open(Arc::clone(&shared))),
+            shared,
+        }
     }
 
     /// How busy the engines are now.
@@ -511,7 +528,8 @@ fn new_engine(config: &Config) -> Engine {
     engine
 }
 
-/// One engine's thread: takes jobs in the fair order and runs them, until the process ends.
+/// One engine's thread: takes jobs in the fair order and runs them, until the pool is
+/// dropped.
 fn run_engine(shared: &Shared) {
     let config = &shared.config;
     let mut engine = new_engine(config);
@@ -519,6 +537,9 @@ fn run_engine(shared: &Shared) {
         let mut job = {
             let mut queue = lock(&shared.queue);
             loop {
+                if queue.closed {
+                    return;
+                }
                 let now = Instant::now();
                 queue.expire(config.queue_wait, now);
                 if let Some(job) = queue.pick(config.per_client, now) {
@@ -738,6 +759,21 @@ mod tests {
             queue_wait: Duration::from_secs(5),
             cap,
         })
+    }
+
+    #[test]
+    fn the_engines_end_with_the_pool() {
+        let pool = pool(1, Duration::from_millis(100));
+        let clone = pool.clone();
+        let shared = Arc::downgrade(&pool.shared);
+        drop(pool);
+        assert_eq!(clone.load().engines, 1, "a clone keeps the engines");
+        drop(clone);
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while shared.upgrade().is_some() {
+            assert!(Instant::now() < deadline, "an engine outlived its pool");
+            std::thread::sleep(Duration::from_millis(5));
+        }
     }
 
     #[tokio::test]
