@@ -45,12 +45,7 @@ fn started(args: &[&str], env: &[(&str, &str)]) -> Server {
         .and_then(|rest| rest.split('/').next())
         .unwrap_or_else(|| panic!("no address in {line:?}"))
         .to_owned();
-    Server {
-        child,
-        addr,
-        dir: None,
-        log: None,
-    }
+    Server::of_process(child, addr)
 }
 
 #[test]

@@ -1,7 +1,8 @@
 //! Games that last: across restarts, through a SIGTERM in the middle of a move, by their
-//! link, until pruned after they end, from a database of the server before its schema had a
-//! history; one game played across two server processes sharing PostgreSQL, and a
-//! PostgreSQL that stops answering and comes back (when `HALMA_TEST_POSTGRES` names one).
+//! link, until pruned after they end, from databases of older servers; one game played
+//! across two server processes sharing PostgreSQL, and a PostgreSQL that stops answering
+//! and comes back (when `HALMA_TEST_POSTGRES` names one); and each request reading its game
+//! from the database once (by the process's own count of its reads).
 
 mod common;
 #[path = "../../web-lab/src/probe/relay.rs"]
@@ -323,7 +324,7 @@ fn sigterm_lets_the_move_in_flight_finish() {
         }));
         // `terminate` needs the server mutably; the request thread holds it shared, so send
         // the signal by pid here.
-        let pid = server.child.id().to_string();
+        let pid = server.pid().to_string();
         let sent = std::process::Command::new("kill")
             .args(["-TERM", &pid])
             .status();
@@ -469,4 +470,33 @@ fn a_database_that_stops_answering_is_answered_for_at_once_and_comes_back() {
         json!({ "move": "n3-n5", "ply": 2 }),
     );
     assert_eq!(status, 200, "{reply}");
+}
+
+/// Each request reads its game from the database once: a move, a computer move (whose
+/// search marks the game, then plays on the game it marked), a hint, a state.
+#[test]
+fn a_request_reads_its_game_once() {
+    let server = Server::start(&["--engines", "1"]);
+    let loads = || server.metric("halma_database_seconds_count{operation=\"load\"}");
+    let id = server.new_game(json!({ "level": 1 }));
+    let game = format!("/api/games/{id}");
+    let mut before = loads();
+    for (method, action, body) in [
+        ("POST", "/move", Some(r#"{"move": "n3-n5"}"#)),
+        ("POST", "/computer", None),
+        ("GET", "/hint", None),
+        ("GET", "", None),
+        ("POST", "/undo", None),
+    ] {
+        let (status, reply) = server.request(method, &format!("{game}{action}"), body);
+        assert_eq!(status, 200, "{method} {action}: {reply}");
+        let after = loads();
+        assert_eq!(
+            after - before,
+            1,
+            "{method} {action}: {} reads",
+            after - before
+        );
+        before = after;
+    }
 }

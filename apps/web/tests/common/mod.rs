@@ -1,6 +1,7 @@
-//! What the server tests share: the server binary started on a free port with a database
-//! of its own, requests over plain TCP (from any loopback address, so that tests can play
-//! several clients), and the process's memory.
+//! What the server tests share: a server on a free port with a database of its own (the
+//! binary started as a process, or one the test process runs itself: `tests/api/`),
+//! requests over plain TCP (from any loopback address, so that tests can play several
+//! clients), and the process's memory.
 #![allow(dead_code, unused_imports)]
 
 use std::io::{BufRead, BufReader, Read, Write};
@@ -41,10 +42,17 @@ impl Drop for TempDir {
     }
 }
 
-/// A running server, killed when dropped.
+/// How a test server runs.
+enum Running {
+    /// A process of its own, killed when dropped.
+    Process(Child),
+    /// In the test process: what keeps it running, and stops it when dropped.
+    Here(Box<dyn std::any::Any + Send + Sync>),
+}
+
+/// A running server, stopped when dropped.
 pub struct Server {
-    /// The process.
-    pub child: Child,
+    running: Running,
     /// `127.0.0.1:PORT`.
     pub addr: String,
     /// Its database directory, when the server made its own.
@@ -139,11 +147,49 @@ impl Server {
             .and_then(|rest| rest.split('/').next())
             .unwrap_or_else(|| panic!("no address in {line:?}"))
             .to_owned();
+        let mut server = Server::of_process(child, addr);
+        server.log = log.map(|(_, path)| path);
+        server
+    }
+
+    /// The server that the process `child` runs, listening on `addr`.
+    pub fn of_process(child: Child, addr: String) -> Server {
         Server {
-            child,
+            running: Running::Process(child),
             addr,
             dir: None,
-            log: log.map(|(_, path)| path),
+            log: None,
+        }
+    }
+
+    /// A server that this process runs, listening on `addr`, kept running by `held` until
+    /// dropped, on a database in `dir`.
+    pub fn here(
+        addr: String,
+        held: Box<dyn std::any::Any + Send + Sync>,
+        dir: Option<TempDir>,
+    ) -> Server {
+        Server {
+            running: Running::Here(held),
+            addr,
+            dir,
+            log: None,
+        }
+    }
+
+    /// The server's process.
+    fn child(&mut self) -> &mut Child {
+        match &mut self.running {
+            Running::Process(child) => child,
+            Running::Here(_) => panic!("a server of the test process has no process of its own"),
+        }
+    }
+
+    /// The server's process id.
+    pub fn pid(&self) -> u32 {
+        match &self.running {
+            Running::Process(child) => child.id(),
+            Running::Here(_) => panic!("a server of the test process has no process of its own"),
         }
     }
 
@@ -283,7 +329,7 @@ impl Server {
 
     /// The process's resident memory, in KiB.
     pub fn rss_kib(&self) -> u64 {
-        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id()))
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.pid()))
             .expect("the server's /proc status");
         status
             .lines()
@@ -318,7 +364,7 @@ impl Server {
 
     /// The process's open descriptors.
     pub fn open_fds(&self) -> usize {
-        std::fs::read_dir(format!("/proc/{}/fd", self.child.id()))
+        std::fs::read_dir(format!("/proc/{}/fd", self.pid()))
             .map(|entries| entries.count())
             .unwrap_or(0)
     }
@@ -340,12 +386,12 @@ impl Server {
     /// Sends SIGTERM (through the `kill` command) and waits for the process to end; whether
     /// it exited successfully.
     pub fn terminate(&mut self) -> bool {
-        let pid = self.child.id().to_string();
+        let pid = self.pid().to_string();
         let sent = Command::new("kill").args(["-TERM", &pid]).status();
         assert!(sent.is_ok_and(|s| s.success()), "kill -TERM {pid}");
         let deadline = Instant::now() + Duration::from_secs(30);
         loop {
-            if let Some(status) = self.child.try_wait().expect("wait") {
+            if let Some(status) = self.child().try_wait().expect("wait") {
                 return status.success();
             }
             assert!(
@@ -371,8 +417,10 @@ impl Server {
 
 impl Drop for Server {
     fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        if let Running::Process(child) = &mut self.running {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
     }
 }
 

@@ -2,14 +2,14 @@
 //! would meet it, beside the English `error` it always had, and translated in every
 //! language of the page.
 
-mod common;
-
 use std::collections::BTreeSet;
 use std::io::{Read, Write};
 use std::time::Duration;
 
-use common::Server;
 use serde_json::{Value, json};
+
+use super::here;
+use crate::common::{self, Server};
 
 /// A won position: x's pieces fill its goal camp.
 const WON: &str =
@@ -34,7 +34,7 @@ fn raw(server: &Server, head: &str, body: &[u8]) -> (u16, Value) {
 
 #[test]
 fn every_error_a_client_can_provoke_has_its_code() {
-    let server = Server::start(&["--body-timeout-ms", "300"]);
+    let server = here(&["--body-timeout-ms", "300"]);
     let id = server.new_game(json!({}));
     let game = |action: &str| format!("/api/games/{id}/{action}");
     let host = &server.addr;
@@ -198,7 +198,7 @@ fn every_error_a_client_can_provoke_has_its_code() {
         "stale_ply",
     );
     drop(server);
-    let short = Server::start(&["--max-plies", "1"]);
+    let short = here(&["--max-plies", "1"]);
     let game = short.new_game(json!({}));
     let (status, _) = short.post(
         &format!("/api/games/{game}/move"),
@@ -211,20 +211,20 @@ fn every_error_a_client_can_provoke_has_its_code() {
         "game_too_long",
     );
     drop(short);
-    let private = Server::start(&["--metrics-from", "10.0.0.0/8"]);
+    let private = here(&["--metrics-from", "10.0.0.0/8"]);
     check(private.get("/metrics"), 403, "forbidden");
     drop(private);
 
     // The limits: games per minute, games stored, engines.
-    let limited = Server::start(&["--games-per-minute", "1"]);
+    let limited = here(&["--games-per-minute", "1"]);
     limited.new_game(json!({}));
     check(limited.post("/api/games", json!({})), 429, "too_many_games");
-    let full = Server::start(&["--max-games", "1"]);
+    let full = here(&["--max-games", "1"]);
     full.new_game(json!({}));
     check(full.post("/api/games", json!({})), 503, "store_full");
     // One search at a time per client: while its level-10 search holds the game (a second,
     // waiting or running), the client's next search is refused at once, whatever the load.
-    let busy = Server::start(&["--engines", "1", "--searches-per-client", "1"]);
+    let busy = here(&["--engines", "1", "--searches-per-client", "1"]);
     let slow = busy.new_game(json!({ "level": 10 }));
     let other = busy.new_game(json!({ "level": 10 }));
     for id in [&slow, &other] {
@@ -255,7 +255,7 @@ fn every_error_a_client_can_provoke_has_its_code() {
 
     // Games between two people: a stranger's move, the computer's, a spent invitation, an
     // unknown opponent, and live streams past the client's bound.
-    let live = Server::start(&["--live-per-client", "1"]);
+    let live = here(&["--live-per-client", "1"]);
     check(
         live.post("/api/games", json!({ "opponent": "dog" })),
         400,
@@ -340,7 +340,7 @@ fn every_error_a_client_can_provoke_has_its_code() {
     drop((stream, live));
 
     // A server that searches nothing: a search asked of it.
-    let client_only = Server::start(&["--no-engine"]);
+    let client_only = here(&["--no-engine"]);
     let game = client_only.new_game(json!({ "human": "o" }));
     check(
         client_only.post(&format!("/api/games/{game}/computer"), json!({})),
@@ -383,7 +383,7 @@ fn every_error_a_client_can_provoke_has_its_code() {
 /// An error's body is JSON with exactly two fields: the English message and the code.
 #[test]
 fn an_error_body_is_json_with_both_fields() {
-    let server = Server::start(&[]);
+    let server = here(&[]);
     let mut stream = server.connect_from(1);
     write!(
         stream,

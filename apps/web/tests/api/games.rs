@@ -1,19 +1,19 @@
-//! The browser game's JSON API, tested over real HTTP/1.1.
-//!
-//! Each test starts the server binary (built by cargo for this test) on a free port
-//! (`--port 0`) with a database of its own, reads the address it prints, and talks to it
-//! with plain `TcpStream` requests.
-
-mod common;
+//! The browser game's JSON API over real HTTP/1.1: a game against the computer from its
+//! start to its end, its errors, its moves while the computer thinks; and the computer's
+//! moves searched by the client (the page's engine in the browser): sent in the body of the
+//! computer-move request, checked and stored as every move is, on a server that runs no
+//! engine too (`--no-engine`).
 
 use std::io::{Read, Write};
 
-use common::{Server, strings};
 use serde_json::{Value, json};
+
+use super::here;
+use crate::common::strings;
 
 #[test]
 fn a_game_through_the_api() {
-    let server = Server::start(&[]);
+    let server = here(&[]);
 
     // New game: the start position, x (the person) to move, 19 pieces a side.
     let (status, state) = server.post("/api/games", json!({ "level": 2 }));
@@ -114,7 +114,7 @@ fn a_game_through_the_api() {
 
 #[test]
 fn playing_o_the_computer_opens() {
-    let server = Server::start(&[]);
+    let server = here(&[]);
     let id = server.new_game(json!({ "human": "o", "level": 1 }));
     let (_, state) = server.get(&format!("/api/games/{id}"));
     assert_eq!(state["status"], "computer_turn");
@@ -151,7 +151,7 @@ fn playing_o_the_computer_opens() {
 
 #[test]
 fn bad_requests_get_json_errors_and_the_server_survives() {
-    let server = Server::start(&[]);
+    let server = here(&[]);
     let id = server.new_game(json!({}));
     let game = format!("/api/games/{id}");
     let mv = format!("{game}/move");
@@ -344,7 +344,7 @@ fn bad_requests_get_json_errors_and_the_server_survives() {
 
 #[test]
 fn other_requests_are_served_while_the_computer_thinks() {
-    let server = Server::start(&[]);
+    let server = here(&[]);
     let id = server.new_game(json!({ "level": 10 }));
     let other = server.new_game(json!({}));
     let (status, _) = server.post(&format!("/api/games/{id}/move"), json!({ "move": "l2-k3" }));
@@ -382,7 +382,7 @@ const ONE_FROM_THE_WIN: &str =
 
 #[test]
 fn a_game_from_a_position_to_its_end() {
-    let server = Server::start(&[]);
+    let server = here(&[]);
     server.expect_error(
         server.post("/api/games", json!({ "position": "16/16 x" })),
         400,
@@ -434,7 +434,7 @@ fn a_game_from_a_position_to_its_end() {
 
 #[test]
 fn each_end_of_a_game_has_its_reason_code() {
-    let server = Server::start(&[]);
+    let server = here(&[]);
     // x to move and walled in (the rules page's draws diagram): drawn from the start.
     let walled =
         "oxxxx8oox/xxxxx9oo/xxxx9o1o/xxx13/xx14/16/16/16/oooooooooooo4/16/16/16/16/16/16/16 x";
@@ -468,31 +468,84 @@ fn each_end_of_a_game_has_its_reason_code() {
     );
 }
 
-/// Each request reads its game from the database once: a move, a computer move (whose
-/// search marks the game, then plays on the game it marked), a hint, a state.
 #[test]
-fn a_request_reads_its_game_once() {
-    let server = Server::start(&["--engines", "1"]);
-    let loads = || server.metric("halma_database_seconds_count{operation=\"load\"}");
-    let id = server.new_game(json!({ "level": 1 }));
-    let game = format!("/api/games/{id}");
-    let mut before = loads();
-    for (method, action, body) in [
-        ("POST", "/move", Some(r#"{"move": "n3-n5"}"#)),
-        ("POST", "/computer", None),
-        ("GET", "/hint", None),
-        ("GET", "", None),
-        ("POST", "/undo", None),
-    ] {
-        let (status, reply) = server.request(method, &format!("{game}{action}"), body);
-        assert_eq!(status, 200, "{method} {action}: {reply}");
-        let after = loads();
-        assert_eq!(
-            after - before,
-            1,
-            "{method} {action}: {} reads",
-            after - before
-        );
-        before = after;
-    }
+fn a_client_sends_the_computers_move_and_the_server_checks_and_stores_it() {
+    let server = here(&[]);
+    let id = server.new_game(json!({ "level": 3 }));
+    let computer = format!("/api/games/{id}/computer");
+    // Not the computer's turn yet.
+    server.expect_error(
+        server.post(&computer, json!({ "move": "b14-d12" })),
+        409,
+        "your turn",
+    );
+    let (status, _) = server.post(&format!("/api/games/{id}/move"), json!({ "move": "l2-k3" }));
+    assert_eq!(status, 200);
+    server.expect_error(
+        server.post(&computer, json!({ "move": "b14" })),
+        400,
+        "invalid move text",
+    );
+    server.expect_error(
+        server.post(&computer, json!({ "move": "b14-b9" })),
+        422,
+        "illegal move",
+    );
+    server.expect_error(
+        server.post(&computer, json!({ "mvoe": "b14-d12" })),
+        400,
+        "unknown field",
+    );
+    server.expect_error(
+        server.post(&computer, json!({ "move": 7 })),
+        400,
+        "invalid JSON body",
+    );
+    let (status, reply) = server.post(&computer, json!({ "move": "b14-d12" }));
+    assert_eq!(status, 200, "{reply}");
+    assert_eq!(reply["move"], "b14-d12");
+    assert_eq!(reply["path"], json!(["b14", "d12"]));
+    assert_eq!(reply["state"]["status"], "your_turn");
+    assert_eq!(reply["state"]["moves"], json!(["l2-k3", "b14-d12"]));
+    assert!(reply.get("search").is_none(), "{reply}");
+    // Stored: the link shows it, and undo takes back both as for a server move.
+    let (_, state) = server.get(&format!("/api/games/{id}"));
+    assert_eq!(state["moves"], json!(["l2-k3", "b14-d12"]));
+    server.expect_error(
+        server.post(&computer, json!({ "move": "c14-e12" })),
+        409,
+        "your turn",
+    );
+    let (status, state) = server.post(&format!("/api/games/{id}/undo"), json!({}));
+    assert_eq!(status, 200);
+    assert_eq!(state["moves"], json!([]));
+    // An empty body, or no move in it, is the server's search as before.
+    server.post(&format!("/api/games/{id}/move"), json!({ "move": "l2-k3" }));
+    let (status, reply) = server.post(&computer, json!({}));
+    assert_eq!(status, 200, "{reply}");
+    assert!(reply["search"].is_object(), "{reply}");
+}
+
+#[test]
+fn a_server_without_its_engine_takes_clients_moves_and_refuses_to_search() {
+    let server = here(&["--no-engine"]);
+    let id = server.new_game(json!({ "human": "o" }));
+    let computer = format!("/api/games/{id}/computer");
+    server.expect_error(server.post(&computer, json!({})), 501, "runs no engine");
+    let (status, reply) = server.post(&computer, json!({ "move": "l2-k3" }));
+    assert_eq!(status, 200, "{reply}");
+    server.expect_error(
+        server.get(&format!("/api/games/{id}/hint")),
+        501,
+        "runs no engine",
+    );
+    let (status, _) = server.post(
+        &format!("/api/games/{id}/move"),
+        json!({ "move": "b14-d12" }),
+    );
+    assert_eq!(status, 200);
+    assert_eq!(
+        server.get(&format!("/api/games/{id}")).1["status"],
+        "computer_turn"
+    );
 }

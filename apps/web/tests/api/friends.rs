@@ -2,13 +2,13 @@
 //! offered, declined, lapsed and agreed, each only by a player, each a new version of the
 //! game on its live stream.
 
-mod common;
-
 use std::net::Ipv4Addr;
 
-use common::Server;
-use common::friends::{Stream, call, friend_game, join, moves, play};
 use serde_json::{Value, json};
+
+use super::{here, here_on};
+use crate::common::friends::{Stream, call, friend_game, join, moves, play};
+use crate::common::{self, Server};
 
 /// The code and status of an answer, for a compact assert.
 fn refused((status, body): (u16, Value)) -> (u16, String) {
@@ -34,7 +34,7 @@ fn next_state(stream: &mut Stream) -> (u64, Value) {
 
 #[test]
 fn a_player_resigns_and_nobody_else_can() {
-    let server = Server::start(&[]);
+    let server = here(&[]);
     let (id, x, invitation) = friend_game(&server, "x");
     let o = join(&server, &id, &invitation);
     let path = |route: &str| format!("/api/games/{id}{route}");
@@ -117,7 +117,7 @@ fn a_player_resigns_and_nobody_else_can() {
 
 #[test]
 fn a_draw_is_offered_declined_lapses_and_is_agreed() {
-    let server = Server::start(&[]);
+    let server = here(&[]);
     let (id, x, invitation) = friend_game(&server, "x");
     let o = join(&server, &id, &invitation);
     let path = |route: &str| format!("/api/games/{id}{route}");
@@ -298,7 +298,7 @@ fn rematch_between(a: &Server, b: &Server) {
 
 #[test]
 fn a_rematch_swaps_the_sides_and_keeps_the_seats() {
-    let server = Server::start(&[]);
+    let server = here(&[]);
     rematch_between(&server, &server);
 }
 
@@ -310,8 +310,8 @@ fn a_rematch_through_two_processes_is_seen_by_both() {
         return;
     };
     let url = common::postgres_schema(&url);
-    let a = Server::start_with(&url, &[], None);
-    let b = Server::start_with(&url, &[], None);
+    let a = here_on(&url, &[]);
+    let b = here_on(&url, &[]);
     rematch_between(&a, &b);
 }
 
@@ -341,7 +341,7 @@ fn clocked(server: &Server, initial: u64, increment: u64) -> (String, String, St
 /// decided by the server, told to the streams by its timer, and refused a late move.
 #[test]
 fn the_server_keeps_the_clocks_and_decides_the_flag() {
-    let server = Server::start(&[]);
+    let server = here(&[]);
     for bad in [
         json!({ "initial": 9, "increment": 0 }),
         json!({ "initial": 10, "increment": 61 }),
@@ -454,8 +454,8 @@ fn a_flag_is_decided_once_across_two_processes() {
         return;
     };
     let url = common::postgres_schema(&url);
-    let a = Server::start_with(&url, &[], None);
-    let b = Server::start_with(&url, &[], None);
+    let a = here_on(&url, &[]);
+    let b = here_on(&url, &[]);
     let (id, _, invitation) = clocked(&a, 10, 0);
     join(&b, &id, &invitation);
     let (_, mut on_a) = Stream::open(&a, Ipv4Addr::new(127, 0, 0, 8), &id, None, "");
@@ -493,7 +493,7 @@ fn claim(server: &Server, id: &str, secret: Option<&str>) -> (u16, String, Optio
 /// opponent is here, and nobody else ever.
 #[test]
 fn a_player_who_stays_away_loses_when_the_other_claims() {
-    let server = Server::start(&["--abandon-after-secs", "5"]);
+    let server = here(&["--abandon-after-secs", "5"]);
     let (id, x, invitation) = friend_game(&server, "x");
     // Before o joins there is nobody to claim against.
     let early = claim(&server, &id, Some(&x));
