@@ -380,3 +380,240 @@ pub fn claim(
         None => Err(GameError::TooEarly(seconds(abandon_after))),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+    use crate::games::new_id;
+    use crate::games::state::state;
+    use crate::store::Store;
+
+    /// A game between two people at its start, x its creator's side, with `clock`.
+    fn friend_game(clock: Option<Clock>) -> Session {
+        Session {
+            game: Arc::new(Game::new()),
+            human: Side::X,
+            opponent: Opponent::Friend(Life::new(clock)),
+            thinking: None,
+        }
+    }
+
+    #[test]
+    fn a_resignation_ends_the_game_once_for_the_other_side() {
+        let mut session = friend_game(None);
+        resign(&mut session, Side::O, 1_000).unwrap();
+        let ending = session.ending().expect("ended");
+        assert_eq!(
+            (ending.reason_code(), ending.winner()),
+            ("resignation", Some(Side::X))
+        );
+        assert!(session.over());
+        assert!(matches!(
+            resign(&mut session, Side::X, 2_000),
+            Err(GameError::GameOver(why)) if why == "x won: o resigned"
+        ));
+        // A game against the computer has no life to end.
+        let mut computer = Session {
+            opponent: Opponent::Computer { level: 3 },
+            ..friend_game(None)
+        };
+        assert_eq!(
+            resign(&mut computer, Side::X, 0),
+            Err(GameError::ComputerGame)
+        );
+    }
+
+    #[test]
+    fn a_draw_stands_until_answered_lapses_with_a_move_and_ends_the_game_when_agreed() {
+        let mut session = friend_game(None);
+        let offered = |session: &Session| session.life().unwrap().offers.draw;
+        assert_eq!(
+            draw(&mut session, Side::X, Action::Accept, 0),
+            Err(GameError::NoOffer)
+        );
+        draw(&mut session, Side::X, Action::Offer, 0).unwrap();
+        assert_eq!(offered(&session), Some(Side::X));
+        assert_eq!(
+            draw(&mut session, Side::X, Action::Offer, 0),
+            Err(GameError::OfferPending)
+        );
+        draw(&mut session, Side::O, Action::Decline, 0).unwrap();
+        assert_eq!(offered(&session), None);
+        // An offer lapses when a move is played (its maker's, or the opponent's instead of
+        // an answer).
+        draw(&mut session, Side::X, Action::Offer, 0).unwrap();
+        session.game_mut().play_text("l2-k3").unwrap();
+        session.life_mut().unwrap().moved(Side::X, 10, false);
+        assert_eq!(offered(&session), None);
+        draw(&mut session, Side::O, Action::Offer, 20).unwrap();
+        draw(&mut session, Side::X, Action::Accept, 30).unwrap();
+        let ending = session.ending().expect("drawn");
+        assert_eq!((ending.reason_code(), ending.winner()), ("agreement", None));
+        assert!(matches!(
+            draw(&mut session, Side::X, Action::Offer, 40),
+            Err(GameError::GameOver(_))
+        ));
+    }
+
+    #[test]
+    fn a_flag_ends_the_game_and_nothing_is_played_after_it() {
+        let mut session = friend_game(Some(Clock::new(10, 0).unwrap()));
+        let life = session.life_mut().unwrap();
+        assert!(life.start_clock(1_000));
+        assert_eq!(session.flag_at(), Some(11_000));
+        assert_eq!(session.flag_fallen(10_999), None);
+        // Fallen but not stored yet: the game is over for every action already.
+        assert!(matches!(
+            draw(&mut session, Side::O, Action::Offer, 11_000),
+            Err(GameError::GameOver(why)) if why == "o won: x ran out of time"
+        ));
+        assert!(session.settle(11_000));
+        assert!(!session.settle(12_000), "decided once");
+        assert!(!session.clock_runs());
+    }
+
+    /// The games between two people of a database of their own (in the folder given), a
+    /// player away for `abandon_after` losing to a claim; and the store.
+    async fn friends(abandon_after: Duration) -> (Friends, Store, std::path::PathBuf) {
+        let dir = std::env::temp_dir().join(format!("halma-friends-{}", new_id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let url = format!("sqlite://{}", dir.join("games.sqlite3").display());
+        let store = Store::connect(&url, 2).await.unwrap();
+        let games = Games::new(store.clone());
+        let live = Live::new(games.clone(), false, 10, 10, abandon_after);
+        (Friends::new(games, live, 100, 100), store, dir)
+    }
+
+    #[tokio::test]
+    async fn a_win_is_claimed_only_over_a_player_away_long_enough() {
+        let abandon_after = Duration::from_secs(60);
+        let (friends, store, dir) = friends(abandon_after).await;
+        let (game, seats) = friends.create(Game::new(), Side::X, None).await.unwrap();
+        let (id, x) = (game.id.clone(), Some(&seats.secret));
+        // Before the second player joins, no claim can come by waiting.
+        assert_eq!(
+            friends.claim(&id, x).await.unwrap_err(),
+            GameError::TooEarly(60)
+        );
+        let (side, o) = friends.join(&id, Some(&seats.invitation)).await.unwrap();
+        assert_eq!(side, Side::O);
+        assert_eq!(
+            friends
+                .join(&id, Some(&seats.invitation))
+                .await
+                .unwrap_err(),
+            GameError::SeatTaken,
+            "an invitation seats one player"
+        );
+        // o here: no claim; o gone 45 s ago: 15 s to wait; gone a minute ago: x wins.
+        let now = now_ms();
+        seats::set_here(&store, &id, Side::O, now + 10_000)
+            .await
+            .unwrap();
+        assert_eq!(
+            friends.claim(&id, x).await.unwrap_err(),
+            GameError::TooEarly(60)
+        );
+        let players = friends.players(&id, x).await.unwrap();
+        assert_eq!(
+            (players["o"]["here"].as_bool(), players["you"].as_str()),
+            (Some(true), Some("x"))
+        );
+        seats::set_here(&store, &id, Side::O, now - 45_000)
+            .await
+            .unwrap();
+        assert_eq!(
+            friends.claim(&id, x).await.unwrap_err(),
+            GameError::TooEarly(15)
+        );
+        assert_eq!(friends.players(&id, x).await.unwrap()["claim_in"], 15);
+        assert_eq!(
+            friends.claim(&id, None).await.unwrap_err(),
+            GameError::NotAPlayer,
+            "a watcher claims nothing"
+        );
+        seats::set_here(&store, &id, Side::O, now - 60_000)
+            .await
+            .unwrap();
+        let over = friends.claim(&id, x).await.unwrap();
+        let ending = over.session.ending().expect("won");
+        assert_eq!(
+            (ending.reason_code(), ending.winner()),
+            ("abandonment", Some(Side::X))
+        );
+        assert_eq!(
+            friends.claim(&id, Some(&o)).await.unwrap_err(),
+            GameError::GameOver("x won: o left the game".to_owned())
+        );
+        store.close().await;
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[tokio::test]
+    async fn a_rematch_agreed_swaps_the_sides_and_keeps_the_seats_and_the_clock() {
+        let (friends, store, dir) = friends(Duration::from_secs(60)).await;
+        let clock = Clock::new(300, 3).ok();
+        let (game, seats) = friends.create(Game::new(), Side::X, clock).await.unwrap();
+        let (id, x) = (game.id.clone(), seats.secret);
+        let (_, o) = friends.join(&id, Some(&seats.invitation)).await.unwrap();
+        let offer = |secret| friends.rematch(&id, Some(secret), Action::Offer);
+        assert_eq!(offer(&x).await.unwrap_err(), GameError::NotOver);
+        friends.resign(&id, Some(&x)).await.unwrap();
+        let standing = offer(&x).await.unwrap();
+        let life = standing.session.life().unwrap();
+        assert_eq!(
+            (life.offers.rematch, life.rematch.as_ref()),
+            (Some(Side::X), None)
+        );
+        assert_eq!(offer(&x).await.unwrap_err(), GameError::OfferPending);
+        let agreed = friends
+            .rematch(&id, Some(&o), Action::Accept)
+            .await
+            .unwrap();
+        let rematch = agreed
+            .session
+            .life()
+            .unwrap()
+            .rematch
+            .clone()
+            .expect("a rematch");
+        // Asked again, the same rematch.
+        let again = offer(&o).await.unwrap();
+        assert_eq!(
+            again.session.life().unwrap().rematch.as_ref(),
+            Some(&rematch)
+        );
+        // In the rematch the creator's secret plays o, the joiner's x; nobody else plays.
+        let new = friends.live.read(&rematch).await.unwrap();
+        assert_eq!(new.session.human, Side::O);
+        let view = serde_json::to_value(state(&new)).unwrap();
+        assert_eq!(
+            (view["opponent"].as_str(), view["turn"].as_str()),
+            (Some("friend"), Some("x"))
+        );
+        let clock = new.session.life().unwrap().clock.expect("the same clock");
+        assert_eq!(
+            (clock.initial, clock.increment, clock.x_ms),
+            (300, 3, 300_000)
+        );
+        assert!(clock.since.is_some(), "running: both seats are taken");
+        let play = |secret| friends.play(new.clone(), &rematch, Some(secret), "l2-k3", Some(0));
+        assert_eq!(
+            play(&x).await.unwrap_err(),
+            GameError::OpponentsTurn(Side::X)
+        );
+        assert_eq!(
+            friends
+                .play(new.clone(), &rematch, None, "l2-k3", Some(0))
+                .await
+                .unwrap_err(),
+            GameError::NotAPlayer
+        );
+        let moved = play(&o).await.unwrap();
+        assert_eq!(moved.game.session.game.moves().len(), 1);
+        store.close().await;
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+}
