@@ -1,14 +1,16 @@
 //! The API driven in this process: each test's server is the router `halma_web::app`
 //! assembles, under the connection layer `halma_web::serve` runs, on a free port of
 //! loopback and a runtime of its own, with a database of its own; no process is started.
-//! The requests are plain HTTP/1.1 over TCP (`common`), as any client's. The tests where
+//! The requests are plain HTTP/1.1 over TCP (`common`), as any client's, but `router.rs`'s,
+//! handed to the router with tower's `oneshot`. The tests where
 //! the process is the point (signals, restarts, the process's memory and log, the metrics
 //! it counts) start the binary instead (`tests/*.rs`).
 //!
 //! - `games.rs`: games against the computer through the API, and their computer's moves;
 //! - `codes.rs`: every error code a client can provoke;
 //! - `pages.rs`: the page and its files, in each language;
-//! - `friends.rs`: games between two people beyond their rules.
+//! - `friends.rs`: games between two people beyond their rules;
+//! - `router.rs`: the router alone, requests handed to it with tower's `oneshot`.
 
 #[path = "../common/mod.rs"]
 mod common;
@@ -17,6 +19,7 @@ mod codes;
 mod friends;
 mod games;
 mod pages;
+mod router;
 
 use std::net::SocketAddr;
 use std::sync::mpsc;
