@@ -5,7 +5,6 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader};
 use std::process::{Command, Output, Stdio};
 
 use common::{Server, TempDir};
@@ -26,7 +25,7 @@ fn exited(args: &[&str], env: &[(&str, &str)]) -> Output {
 /// The server started with `args` and the environment `env` only (no `--port` or
 /// `--database` of the tests'), serving once it has printed its address.
 fn started(args: &[&str], env: &[(&str, &str)]) -> Server {
-    let mut child = Command::new(BINARY)
+    let child = Command::new(BINARY)
         .args(args)
         .envs(env.iter().copied())
         .env("RUST_LOG", "warn")
@@ -34,18 +33,7 @@ fn started(args: &[&str], env: &[(&str, &str)]) -> Server {
         .stderr(Stdio::null())
         .spawn()
         .expect("the server starts");
-    let mut line = String::new();
-    let stdout = child.stdout.take().expect("piped stdout");
-    BufReader::new(stdout)
-        .read_line(&mut line)
-        .expect("the server prints its address");
-    let addr = line
-        .split("http://")
-        .nth(1)
-        .and_then(|rest| rest.split('/').next())
-        .unwrap_or_else(|| panic!("no address in {line:?}"))
-        .to_owned();
-    Server::of_process(child, addr)
+    Server::of_process(child)
 }
 
 #[test]

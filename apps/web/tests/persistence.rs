@@ -55,6 +55,24 @@ const BEFORE_MIGRATIONS: &str = concat!(
     "/tests/fixtures/games-3a633b7.sqlite3"
 );
 
+/// A fixture's games are as old as the fixture: not pruned by the servers that open it.
+const KEEP: [&str; 4] = [
+    "--keep-finished-s",
+    "3153600000",
+    "--keep-idle-s",
+    "3153600000",
+];
+
+/// A copy of the database `fixture` in a folder of its own (removed when dropped), and its
+/// URL.
+fn copied(fixture: &str) -> (TempDir, String) {
+    let dir = TempDir::new();
+    let path = dir.0.join("games.sqlite3");
+    std::fs::copy(fixture, &path).expect("copy the fixture");
+    let url = format!("sqlite://{}", path.display());
+    (dir, url)
+}
+
 /// The fixture's games: in play, won, the computer to move.
 const IN_PLAY: &str = "38a8176379c1a24f635297c371a55d2f";
 const WON: &str = "4eeba22348b81951c2f61112b672ba6c";
@@ -62,19 +80,9 @@ const COMPUTER_FIRST: &str = "de83018f209e1d3cb28db64c62acc251";
 
 #[test]
 fn a_database_from_before_migrations_opens_and_its_games_go_on() {
-    let dir = TempDir::new();
-    let path = dir.0.join("games.sqlite3");
-    std::fs::copy(BEFORE_MIGRATIONS, &path).expect("copy the fixture");
-    let url = format!("sqlite://{}", path.display());
-    // The fixture's games are as old as the fixture: not pruned here.
-    let keep = [
-        "--keep-finished-s",
-        "3153600000",
-        "--keep-idle-s",
-        "3153600000",
-    ];
+    let (_dir, url) = copied(BEFORE_MIGRATIONS);
     let stored = |server: &Server| server.metric("halma_games_stored");
-    let server = Server::start_with(&url, &keep, None);
+    let server = Server::start_with(&url, &KEEP, None);
     let (status, game) = server.get(&format!("/api/games/{IN_PLAY}"));
     assert_eq!(status, 200, "{game}");
     assert_eq!(strings(&game["moves"]), ["n3-n5", "b14-d12"]);
@@ -103,7 +111,7 @@ fn a_database_from_before_migrations_opens_and_its_games_go_on() {
     drop(server);
 
     // Its history now says so: a second start applies nothing and finds everything.
-    let server = Server::start_with(&url, &keep, None);
+    let server = Server::start_with(&url, &KEEP, None);
     let (status, game) = server.get(&format!("/api/games/{IN_PLAY}"));
     assert_eq!(status, 200, "{game}");
     assert_eq!(strings(&game["moves"]), ["n3-n5", "b14-d12", "l2-k3"]);
@@ -179,17 +187,8 @@ const COMPUTER_WON: &str = "09dbc41b914484a715d746aab5b9ef74";
 #[test]
 fn a_database_of_games_between_two_people_stored_at_level_0_opens_and_they_go_on() {
     use common::friends::call;
-    let dir = TempDir::new();
-    let path = dir.0.join("games.sqlite3");
-    std::fs::copy(FRIENDS_AS_LEVEL_0, &path).expect("copy the fixture");
-    let url = format!("sqlite://{}", path.display());
-    let keep = [
-        "--keep-finished-s",
-        "3153600000",
-        "--keep-idle-s",
-        "3153600000",
-    ];
-    let server = Server::start_with(&url, &keep, None);
+    let (_dir, url) = copied(FRIENDS_AS_LEVEL_0);
+    let server = Server::start_with(&url, &KEEP, None);
     let game = |id: &str| server.get(&format!("/api/games/{id}")).1;
     let friend = |id: &str| {
         let state = game(id);

@@ -135,7 +135,15 @@ impl Server {
                 command.env("RUST_LOG", "warn").stderr(Stdio::null());
             }
         }
-        let mut child = command.spawn().expect("the server starts");
+        let child = command.spawn().expect("the server starts");
+        let mut server = Server::of_process(child);
+        server.log = log.map(|(_, path)| path);
+        server
+    }
+
+    /// The server that the process `child` runs, its standard output piped: listening on
+    /// the address it prints on its first line.
+    pub fn of_process(mut child: Child) -> Server {
         let stdout = child.stdout.take().expect("piped stdout");
         let mut line = String::new();
         BufReader::new(stdout)
@@ -147,13 +155,6 @@ impl Server {
             .and_then(|rest| rest.split('/').next())
             .unwrap_or_else(|| panic!("no address in {line:?}"))
             .to_owned();
-        let mut server = Server::of_process(child, addr);
-        server.log = log.map(|(_, path)| path);
-        server
-    }
-
-    /// The server that the process `child` runs, listening on `addr`.
-    pub fn of_process(child: Child, addr: String) -> Server {
         Server {
             running: Running::Process(child),
             addr,
