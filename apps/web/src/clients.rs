@@ -40,7 +40,7 @@ impl std::fmt::Display for Client {
 }
 
 /// Where a request comes from, as the request's extensions carry it (put there by the
-/// `client_address` check, `guards.rs`).
+/// `client_address` check, `http/guards.rs`).
 #[derive(Clone, Copy, Debug)]
 pub struct Source {
     /// The address: the peer's, or the one a trusted proxy forwards for.

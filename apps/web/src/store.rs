@@ -6,7 +6,7 @@
 //!
 //! Every change is a compare-and-swap on the row's `version`, so two processes (or two
 //! requests) changing one game cannot lose either change: the loser sees a conflict and
-//! starts over from the new row (see `games.rs`).
+//! starts over from the new row (see `games/stored.rs`).
 //!
 //! The number of stored games is kept by the database too, in `halma_counts`, changed in
 //! the same transaction as every insert and delete: one truth for every process, and a new
@@ -275,7 +275,7 @@ impl Store {
         Ok(())
     }
 
-    /// The connections, for the tables of other modules (`friend/seats.rs`), whose queries
+    /// The connections, for the tables of other modules (`games/seats.rs`), whose queries
     /// go through [`Store::timed`] as this module's do.
     pub fn pool(&self) -> &AnyPool {
         &self.pool

@@ -4,7 +4,7 @@
 //! page shows each code in the player's language) and its English message for people
 //! reading the API; `IntoResponse` writes it as `{"error": "...", "code": "..."}` with its
 //! headers (`Allow`, `Retry-After`). The codes are a contract (`docs/server.md` lists them,
-//! `tests/codes.rs` provokes each one, every language translates each): the variant gives
+//! `tests/api/codes.rs` provokes each one, every language translates each): the variant gives
 //! the code, never the message's words. axum's extractors' rejections become API errors
 //! here, each in one place.
 

@@ -1,6 +1,6 @@
 //! The routes of games between two people (`docs/live.md`): taking the invitation's seat,
 //! who plays, and what a player does beyond moves (resign, draw, rematch, claim), each
-//! with the request's [`Seat`]; the rules are `friend/`'s.
+//! with the request's [`Seat`]; the rules are `friend.rs`'s.
 
 use std::sync::Arc;
 

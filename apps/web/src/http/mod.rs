@@ -6,7 +6,7 @@
 //! address, the request log, panics answered 500, the security headers, the `Host`, the
 //! router's 405 in the API's terms, and the count of answers by status. Under it the
 //! connection layer (`serve.rs`). Each handler turns a request into a call of the domain
-//! (`games/`, `computer/`, `friend/`, `live.rs`) and its answer or error into a response.
+//! (`games/`, `computer/`, `friend.rs`, `live.rs`) and its answer or error into a response.
 
 pub mod app;
 pub mod assets;

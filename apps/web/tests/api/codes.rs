@@ -355,7 +355,7 @@ fn every_error_a_client_can_provoke_has_its_code() {
 
     // Every code the page translates was seen but those no client can provoke at will (a
     // body that fails to arrive whole, a lost race between two requests, the database down,
-    // a bug: the unit tests of src/error.rs check them) and the page's own `unknown`; and
+    // a bug: the unit tests of src/http/error.rs check them) and the page's own `unknown`; and
     // every language translates each.
     let unprovoked = [
         "bad_request",
