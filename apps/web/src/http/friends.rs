@@ -67,7 +67,7 @@ impl RequestBody for OfferBody {
 
 /// The state of `game`, as a player's actions answer it.
 fn answered(game: &Loaded) -> Response {
-    Reply(state(&game)).into_response()
+    Reply(state(game)).into_response()
 }
 
 /// `POST /api/games/{id}/resign`: the player's side resigns; the other wins.
