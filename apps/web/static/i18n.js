@@ -9,31 +9,40 @@ const COOKIE = 'halma-lang';
 
 let texts = {};
 let languages = {};
-let lang = document.documentElement.lang || 'en';
+let lang = 'en';
+/** Whether the page is used by touch (a phone, a tablet): its texts say "tap", not "click". */
+let touch = false;
 
 /** Loads the page's language; call once before any `t`. */
 export async function loadLanguage() {
-  const path = document.documentElement.dataset.texts || `/i18n/${encodeURIComponent(lang)}.json`;
+  const tag = document.documentElement.lang || 'en';
+  const path = document.documentElement.dataset.texts || `/i18n/${encodeURIComponent(tag)}.json`;
   const response = await fetch(path);
   if (!response.ok) throw new Error(`${path}: ${response.status}`);
   const data = await response.json();
+  useTexts(data, matchMedia('(pointer: coarse)').matches);
+  return data;
+}
+
+/**
+ * Takes `data`, a language file as the server sends it (`{lang, languages, texts}`), as the
+ * page's words; `coarse`: the page is used by touch.
+ */
+export function useTexts(data, coarse = false) {
   texts = data.texts;
   languages = data.languages;
   lang = data.lang;
-  return data;
+  touch = coarse;
 }
 
 /** The page's language tag: `'th'`. */
 export function language() { return lang; }
 
-/** Whether the page is used by touch (a phone, a tablet): its texts say "tap", not "click". */
-const TOUCH = window.matchMedia('(pointer: coarse)').matches;
-
 /** The text of `key` with each `{name}` replaced by `args[name]`; the key itself if the
  * language has no such text (so that a test can find it). On a touch screen, a text that has
  * a touch form (`key.touch`: "tap" for "click") is that form. */
 export function t(key, args) {
-  const text = (TOUCH && texts[key + '.touch']) || texts[key];
+  const text = (touch && texts[key + '.touch']) || texts[key];
   if (text === undefined) return key;
   return args ? text.replace(/\{(\w+)\}/g, (all, name) => (name in args ? String(args[name]) : all)) : text;
 }
