@@ -1,18 +1,19 @@
-// The first-game guide: four lines above the status, shown until the player closes it
-// (remembered in this browser), with a link to the rules page.
+// The first-game guide: four lines above the status for a game against the computer, shown
+// until the player closes it (remembered in this browser), with a link to the rules page.
+import { read, write } from '/storage.js';
 
 const SEEN = 'halma-guide-seen';
 
-/** Shows the guide (#guide) unless this browser has closed it before. */
+/** Whether this browser has closed the guide before. */
+export const guideClosed = () => read(SEEN) === '1';
+
+/** The guide's close button: the guide goes for good, the focus to the board. */
 export function showGuide() {
   const guide = document.getElementById('guide');
-  if (!guide) return;
-  let seen = false;
-  try { seen = localStorage.getItem(SEEN) === '1'; } catch (_) { /* private mode: show it */ }
-  guide.hidden = seen;
+  guide.hidden = guideClosed();
   document.getElementById('guide-close').addEventListener('click', () => {
     guide.hidden = true;
-    try { localStorage.setItem(SEEN, '1'); } catch (_) { /* private mode */ }
+    write(SEEN, '1');
     // The board's square under the keyboard's cursor takes the focus (the board's one
     // focusable square).
     document.querySelector('#board [tabindex="0"]')?.focus();

@@ -8,25 +8,22 @@
 // - the server's game went another way (another tab of the same link played other moves
 //   offline and synced first) or refuses a move: the page shows the server's game and
 //   offers the local moves as a new game.
-// It also registers the service worker (sw.js) that keeps the page, its scripts and the
-// engine for loading without the network (https or localhost only).
+// Each state played here carries the version of the server's last one, counted on by every
+// change made here, and `offline`, so that the page's store takes the server's own state over
+// it once the server answers again. keepOffline() registers the service worker (sw.js) that
+// keeps the page, its scripts and the engine for loading without the network (https or
+// localhost only).
 import { init, Game } from '/halma.js';
 // Its words come from the page's language file (the server's own error texts where they say
 // the same).
 import { t } from '/i18n.js';
+import { readJson, writeJson, remove, keys } from '/storage.js';
 
 const ID = /^\/api\/games\/([0-9a-f]{32})(?:\/([a-z]+))?$/;
 const LAST = 'halma-offline-last';      // the last state the server sent, for a reload offline
 const JOURNAL = 'halma-offline-journal:'; // + game id + ':' + tab
 const SYNC_EVERY_MS = 3000;
 const ADOPT_AFTER_MS = 30000;           // another tab's journal untouched this long is this tab's
-
-const store = {
-  get(key) { try { return JSON.parse(localStorage.getItem(key)); } catch (_) { return null; } },
-  set(key, value) { try { localStorage.setItem(key, JSON.stringify(value)); } catch (_) { /* full or private */ } },
-  remove(key) { try { localStorage.removeItem(key); } catch (_) { /* private mode */ } },
-  keys() { try { return Object.keys(localStorage); } catch (_) { return []; } },
-};
 
 /** This tab's name, kept across its reloads (sessionStorage is per tab). */
 const TAB = (() => {
@@ -42,8 +39,8 @@ const TAB = (() => {
   }
 })();
 
-/** Whether `error` says the server could not be reached (fetch's TypeError), not that it said no. */
-const unreachable = (error) => error && error.status === undefined && error.name === 'TypeError';
+/** Whether `error` says the server could not be reached (api.js's), not that it said no. */
+const unreachable = (error) => !!error && error.unreachable === true;
 
 /** The words for `count` moves kept here, waiting for the server. */
 function pendingText(count) {
@@ -77,6 +74,7 @@ function describe(journal) {
   return {
     ...journal.base,
     ...s,
+    version: (journal.base.version || 0) + (journal.changes || 0),
     status,
     level: journal.level,
     destinations: status === 'your_turn' ? s.destinations : {},
@@ -123,32 +121,34 @@ export function withOffline(api, hooks) {
     }
   }
 
-  function save(journal) {
+  /** Keeps `journal` after a change made here (`changed`: a change of the game). */
+  function save(journal, changed = true) {
     journal.updated = Date.now();
-    store.set(JOURNAL + journal.id + ':' + journal.tab, journal);
+    if (changed) journal.changes = (journal.changes || 0) + 1;
+    writeJson(JOURNAL + journal.id + ':' + journal.tab, journal);
     show(pendingText(journal.moves.length - journal.synced));
   }
 
   function drop(journal) {
     journals.delete(journal.id);
-    store.remove(JOURNAL + journal.id + ':' + journal.tab);
+    remove(JOURNAL + journal.id + ':' + journal.tab);
   }
 
   /** This tab's journal of game `id`, or one another tab left behind. */
   function journalOf(id) {
     if (journals.has(id)) return journals.get(id);
-    const mine = store.get(JOURNAL + id + ':' + TAB);
-    const left = mine || store.keys()
+    const mine = readJson(JOURNAL + id + ':' + TAB);
+    const left = mine || keys()
       .filter((key) => key.startsWith(JOURNAL + id + ':'))
-      .map((key) => store.get(key))
+      .map((key) => readJson(key))
       .find((j) => j && Date.now() - j.updated > ADOPT_AFTER_MS);
     if (!left) return null;
     if (left.tab !== TAB) {
-      store.remove(JOURNAL + id + ':' + left.tab);
+      remove(JOURNAL + id + ':' + left.tab);
       left.tab = TAB;
     }
     journals.set(id, left);
-    save(left);
+    save(left, false);
     soon();
     return left;
   }
@@ -156,10 +156,10 @@ export function withOffline(api, hooks) {
   function begin(state) {
     const journal = {
       id: state.id, tab: TAB, base: state, start: state.start, moves: state.moves.slice(),
-      synced: state.moves.length, level: state.level, updated: 0,
+      synced: state.moves.length, level: state.level, updated: 0, changes: 0,
     };
     journals.set(state.id, journal);
-    save(journal);
+    save(journal, false);
     soon();
     return journal;
   }
@@ -205,7 +205,13 @@ export function withOffline(api, hooks) {
   }
 
   let timer = null;
+  let listening = false;
+  /** Syncs in `ms` (and, from the first journal on, as soon as the browser is back online). */
   function soon(ms = 0) {
+    if (!listening) {
+      listening = true;
+      addEventListener('online', () => soon());
+    }
     if (timer === null) timer = setTimeout(() => { timer = null; syncAll(); }, ms);
   }
 
@@ -309,8 +315,6 @@ export function withOffline(api, hooks) {
     return state;
   }
 
-  addEventListener('online', () => soon());
-
   return async function offlineApi(method, path, body) {
     const match = path.match(ID);
     if (!match) return api(method, path, body);
@@ -323,15 +327,15 @@ export function withOffline(api, hooks) {
     try {
       const answer = await api(method, path, body);
       const state = answer && (answer.state || (answer.id ? answer : null));
-      // A game between two people (`level` 0) is not kept: it is never played here, and the
-      // answer that makes one carries its seats' secrets.
-      if (state && state.start && state.level !== 0) store.set(LAST, state);
+      // A game between two people is not kept: it is never played here, and the answer that
+      // makes one carries its seats' secrets.
+      if (state && state.start && state.opponent !== 'friend') writeJson(LAST, state);
       return answer;
     } catch (error) {
-      const last = store.get(LAST);
+      const last = readJson(LAST);
       // A game between two people is never played here (no computer answers; its moves go to
       // the server only while it is reached): its state is never the last one kept.
-      const offline = unreachable(error) && last && last.id === id && last.level !== 0
+      const offline = unreachable(error) && last && last.id === id && last.opponent !== 'friend'
         && action !== 'hint' && action !== 'destinations';
       if (!offline) throw error;
       try { await init('/halma.wasm'); } catch (_) { throw error; }
@@ -340,8 +344,9 @@ export function withOffline(api, hooks) {
   };
 }
 
-// The service worker: the page, its scripts and the engine cached for loading offline.
-if ('serviceWorker' in navigator && globalThis.isSecureContext) {
+/** Registers the service worker: the page, its scripts and the engine cached for loading offline. */
+export function keepOffline() {
+  if (!('serviceWorker' in navigator) || !globalThis.isSecureContext) return;
   // In the page's language: the worker keeps that language's pages and words.
   const lang = encodeURIComponent(document.documentElement.lang || 'en');
   navigator.serviceWorker.register(`/sw.js?lang=${lang}`).catch((error) => console.warn('no offline loading:', error));
