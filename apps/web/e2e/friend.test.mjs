@@ -18,14 +18,12 @@
 // Without HALMA_TEST_POSTGRES (outside CI) both players use run.sh's one server (SQLite).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { TIMEOUT, launch } from './play.mjs';
+import {
+  TIMEOUT, SERVER, WIN_IN_ONE, useBrowser, open as openPage, axeFindings, startServer, stopServer, createGame,
+} from './fixture.mjs';
+import { shows, playOne } from './play.mjs';
 
-const URL = process.env.HALMA_URL;
 const POSTGRES = process.env.HALMA_TEST_POSTGRES;
-const BIN = process.env.HALMA_SERVER_BIN;
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const PLIES = 8;
 /** How long a player is away before the friend may claim the win, on these tests' servers (run.sh's too). */
 const ABANDON_AFTER = 2;
@@ -34,91 +32,32 @@ const ABANDON_AFTER = 2;
  * server being asked when a fast page shows 0:00, however loaded the machine.
  */
 const FLAG = 15;
-/** x, to move, wins with c11-b12 (the languages test's position). */
-const WIN_IN_ONE = 'xxxxx11/xxxxx11/xxxx12/xxx13/x15/2x13/16/16/7o8/16/16/14oo/13ooo/12oooo/11ooooo/12oooo x';
 
-let browser;
+const shared = useBrowser();
 const servers = [];
-
-/** Starts a server on `database` at a free port: its URL. */
-function serve(database) {
-  return new Promise((resolve, reject) => {
-    const args = ['--port', '0', '--database', database, '--no-engine', '--abandon-after-secs', String(ABANDON_AFTER)];
-    const child = spawn(BIN, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    servers.push(child);
-    let out = '';
-    const silent = setTimeout(() => reject(new Error(`the server printed no address: ${out}`)), 60_000);
-    const seen = (chunk) => {
-      out += chunk;
-      const found = out.match(/http:\/\/[0-9.:]+\//);
-      if (found) { clearTimeout(silent); resolve(found[0]); }
-    };
-    child.stdout.on('data', seen);
-    child.stderr.on('data', seen);
-    child.on('exit', (code) => { clearTimeout(silent); reject(new Error(`the server ended (${code}): ${out}`)); });
-  });
-}
-
 let first;
 let second;
 
 before(async () => {
-  assert.ok(URL, 'HALMA_URL must name the running server (run.sh sets it)');
   if (POSTGRES) {
-    assert.ok(BIN, 'HALMA_SERVER_BIN must name the server (run.sh sets it)');
-    [first, second] = await Promise.all([serve(POSTGRES), serve(POSTGRES)]);
+    const args = ['--no-engine', '--abandon-after-secs', String(ABANDON_AFTER)];
+    const started = await Promise.all([1, 2].map(() => startServer({ database: POSTGRES, args })));
+    servers.push(...started.map(({ child }) => child));
+    [first, second] = started.map(({ url }) => url);
   } else {
     assert.ok(process.env.CI !== 'true', 'under CI the friend test needs HALMA_TEST_POSTGRES');
     console.log('note: no HALMA_TEST_POSTGRES: both players on one server (SQLite)');
-    first = URL;
-    second = URL;
+    first = SERVER;
+    second = SERVER;
   }
-  browser = await launch();
 });
 
 after(async () => {
-  if (browser) await browser.close();
-  for (const child of servers) child.kill('SIGTERM');
+  await Promise.all(servers.map(stopServer));
 });
 
-/**
- * A fresh browser at `url`, reduced motion; page errors collected. With `seat` (the
- * `{id, side, secret}` the server gave its creator), the browser holds that seat, as the page
- * that made the game would; `script` runs in each of its pages before the page's own.
- */
-async function open(url, seat, script) {
-  const context = await browser.newContext({ reducedMotion: 'reduce', bypassCSP: true });
-  if (script) await context.addInitScript(script);
-  if (seat) {
-    const kept = [`halma-seat:${seat.id}`, JSON.stringify({ side: seat.side, secret: seat.secret })];
-    await context.addInitScript(([key, value]) => localStorage.setItem(key, value), kept);
-  }
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (error) => errors.push(String(error)));
-  await page.goto(url);
-  return { context, page, errors };
-}
-
-/** Waits until `page` shows `ply` moves, idle, presence `friend` (here, away, watching...). */
-function shows(page, ply, friend) {
-  const presence = friend ? `[data-friend="${friend}"]` : '';
-  return page.waitForSelector(`body[data-busy="false"][data-ply="${ply}"]${presence}`, { timeout: TIMEOUT });
-}
-
-/** Plays on `page` the first move its board offers (it must be the page's turn). */
-async function playOne(page) {
-  const [from, to] = await page.evaluate(() => {
-    const click = (cell) => cell.dispatchEvent(new MouseEvent('click', { bubbles: true }));
-    const cell = document.querySelector('.sq.can-move');
-    click(cell);
-    const to = document.querySelector('.sq.dest').dataset.square;
-    click(cell); // put down again
-    return [cell.dataset.square, to];
-  });
-  await page.click(`.sq[data-square="${from}"]`);
-  await page.click(`.sq[data-square="${to}"]`);
-}
+/** A fresh browser at `url`, holding `seat` if given, `script` run in its pages (fixture.mjs's `open`). */
+const open = (url, seat, script) => openPage(shared.browser, url, { seat, script });
 
 test('two people play by link through two server processes; a watcher follows; a stranger cannot move', async () => {
   const x = await open(first);
@@ -134,12 +73,12 @@ test('two people play by link through two server processes; a watcher follows; a
   // No computer in a friend game: its level, hint and undo are not offered; resigning is.
   for (const control of ['#hint', '#undo']) assert.equal(await x.page.isVisible(control), false, control);
   assert.equal(await x.page.isVisible('#resign'), true);
-  assert.deepEqual(await axeFindings(x.page), []);
+  assert.deepEqual(await axeFindings(x.page, 'friend game (x)'), []);
 
   // o opens the invitation through the other process; the fragment leaves the address bar.
   const o = await open(`${second}g/${id}#join=${match[2]}`);
   await shows(o.page, 0, 'here');
-  assert.equal(new globalThis.URL(o.page.url()).hash, '');
+  assert.equal(new URL(o.page.url()).hash, '');
   await shows(x.page, 0, 'here');
   assert.match(await x.page.textContent('#presence'), /here/);
 
@@ -191,13 +130,7 @@ test('two people play by link through two server processes; a watcher follows; a
 });
 
 test('a friend game is played to its end on both pages through two processes', async () => {
-  const response = await fetch(`${first}api/games`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ opponent: 'friend', position: WIN_IN_ONE }),
-  });
-  assert.equal(response.status, 201);
-  const made = await response.json();
+  const made = await createGame({ opponent: 'friend', position: WIN_IN_ONE }, first);
   const x = await open(`${first}g/${made.id}`, { id: made.id, ...made.seat });
   const o = await open(`${second}g/${made.id}#join=${made.invitation.claim}`);
   const watcher = await open(`${second}g/${made.id}`);
@@ -229,28 +162,13 @@ async function recordOf(page) {
   return text;
 }
 
-/** The serious and critical findings of axe-core on `page`. */
-async function axeFindings(page) {
-  await page.addScriptTag({ path: AXE });
-  return page.evaluate(async () => {
-    const result = await globalThis.axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
-  });
-}
-
 /**
  * A friend game made through the API (`body`: its position, clock...) on the first process:
  * x's page holds the creator's seat there, o's joins through the second; each `times[side]`
  * is a script run in that page before its own (a page that lies about the time).
  */
 async function friendGame(body, times = {}) {
-  const response = await fetch(`${first}api/games`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ opponent: 'friend', ...body }),
-  });
-  assert.equal(response.status, 201);
-  const made = await response.json();
+  const made = await createGame({ opponent: 'friend', ...body }, first);
   const x = await open(`${first}g/${made.id}`, { id: made.id, ...made.seat }, times.x);
   const o = await open(`${second}g/${made.id}#join=${made.invitation.claim}`, null, times.o);
   await shows(o.page, 0, 'here');
@@ -297,7 +215,7 @@ test('a resignation ends the game on every page and in the record; a rematch mov
   await o.page.waitForSelector('body[data-offer="rematch-received"]', { timeout: TIMEOUT });
   assert.match(await o.page.textContent('#offer'), /rematch/);
   assert.equal(await o.page.textContent('#banner small'), 'Press Accept the rematch to play again, sides swapped.');
-  assert.deepEqual(await axeFindings(o.page), []);
+  assert.deepEqual(await axeFindings(o.page, 'friend game (o)'), []);
   await o.page.click('#rematch-accept');
   await o.page.waitForURL((url) => !url.pathname.endsWith(id), { timeout: TIMEOUT });
   const rematch = (await served(id)).rematch;
@@ -326,7 +244,7 @@ test('a draw offered is declined, lapses when a move is made, and is accepted', 
   await x.page.waitForSelector('body[data-offer="draw-made"][data-busy="false"]', { timeout: TIMEOUT });
   await o.page.waitForSelector('body[data-offer="draw-received"]', { timeout: TIMEOUT });
   assert.match(await o.page.textContent('#offer'), /Your friend offers a draw/);
-  assert.deepEqual(await axeFindings(o.page), []);
+  assert.deepEqual(await axeFindings(o.page, 'friend game (o)'), []);
   await o.page.click('#offer-decline');
   await x.page.waitForSelector('body[data-offer="none"]', { timeout: TIMEOUT });
   await x.page.waitForFunction(() => /declined/.test(document.getElementById('note').textContent), null, { timeout: TIMEOUT });
@@ -375,7 +293,7 @@ test('a flag falls when the server says, whatever time the pages claim', async (
   await x.page.waitForSelector('#clock-x.running', { timeout: TIMEOUT });
   assert.match(await x.page.textContent('#clock-x'), /^x 0:\d\d(\.\d)? \(running\)$/);
   assert.equal(await o.page.textContent('#clock-o'), `o 0:${FLAG}`);
-  assert.deepEqual(await axeFindings(o.page), []);
+  assert.deepEqual(await axeFindings(o.page, 'friend game (o)'), []);
   await ended(x.page, /Lost on time/);
   await ended(o.page, /You won on time/);
   const game = await served(id);
@@ -400,7 +318,7 @@ test('a friend who leaves: the page says so and, after the server\'s time, the w
   await o.context.close();
   await x.page.waitForSelector('body[data-friend="away"][data-claim="ready"]', { timeout: TIMEOUT });
   assert.match(await x.page.textContent('#presence'), /claim the win, or keep waiting/);
-  assert.deepEqual(await axeFindings(x.page), []);
+  assert.deepEqual(await axeFindings(x.page, 'friend game (x)'), []);
   // Keeping waiting quiets the question; the claim stays at hand.
   await x.page.click('#claim-wait');
   await x.page.waitForSelector('body[data-claim="waiting"]', { timeout: TIMEOUT });

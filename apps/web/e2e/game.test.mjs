@@ -1,63 +1,35 @@
-// End-to-end test of the browser game in a real headless Chromium, driven by playwright-core.
-// Run through tests/e2e/run.sh, which starts the server and sets HALMA_URL.
-//
-// Environment: HALMA_URL (the server, required), CHROMIUM (default /usr/bin/chromium); for
-// the restart test, HALMA_SERVER_PID, HALMA_SERVER_BIN, HALMA_SERVER_PORT, HALMA_DATABASE,
-// HALMA_SERVER_LOG, HALMA_SERVER_ARGS (the server's other options, for the restart).
-import { test, before, after } from 'node:test';
+// End-to-end test of the browser game in a real headless Chromium, driven by playwright-core:
+// a move by click and by keyboard, the computer's replies, a hint, undo and a new game; the
+// end of a game announced; a phone-sized screen; a game resumed from its link after the
+// server restarts. Run through run.sh, which starts the server and sets HALMA_URL and, for
+// the restart, HALMA_SERVER_PID, HALMA_SERVER_BIN, HALMA_SERVER_PORT, HALMA_DATABASE and
+// HALMA_SERVER_ARGS (the server's other options).
+import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { mkdtempSync, openSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { TIMEOUT, SERVER, WIN_IN_ONE, useBrowser, fresh, startServer, stopServer } from './fixture.mjs';
+import { settled } from './play.mjs';
 
-const URL = process.env.HALMA_URL;
-const TIMEOUT = 30_000;
-
-let context;
-let profile;
+const shared = useBrowser({ languages: false });
 let restarted = null; // the server this test started in place of run.sh's
 
-before(async () => {
-  assert.ok(URL, 'HALMA_URL must name the running server (tests/e2e/run.sh sets it)');
-  // A new, empty profile; no network beyond localhost on this machine, so nothing in the
-  // background may try to reach out.
-  profile = mkdtempSync(join(tmpdir(), 'halma-e2e-'));
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync',
-    ],
-    viewport: { width: 1100, height: 820 },
-    timeout: TIMEOUT,
-  });
+after(async () => {
+  if (restarted) await stopServer(restarted);
 });
 
-after(async () => {
-  if (restarted) restarted.kill('SIGTERM');
-  if (context) await context.close();
-  if (profile) rmSync(profile, { recursive: true, force: true });
-});
+/** A new page of a fresh browser; its errors and its console's collected. */
+async function newPage() {
+  const { page, errors } = await fresh(shared.browser, { console: true });
+  return { page, errors };
+}
 
 /** Waits until the page is idle with the person to move after `ply` moves. */
-async function yourTurn(page, ply) {
-  await page.waitForSelector(
-    `body[data-status="your_turn"][data-busy="false"][data-ply="${ply}"]`,
-    { timeout: TIMEOUT },
-  );
-}
+const yourTurn = (page, ply) => settled(page, 'your_turn', ply);
 
 const squareOf = (handle) => handle.getAttribute('data-square');
 
 test('click a piece, click a lit destination, see the computer reply', async () => {
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (error) => errors.push(String(error)));
-  page.on('console', (msg) => { if (msg.type() === 'error') errors.push(msg.text()); });
-  await page.goto(URL, { timeout: TIMEOUT });
+  const { page, errors } = await newPage();
+  await page.goto(SERVER, { timeout: TIMEOUT });
   await yourTurn(page, 0);
 
   // The board: 256 squares, 38 pieces, both camps marked.
@@ -152,12 +124,11 @@ test('click a piece, click a lit destination, see the computer reply', async () 
 });
 
 test('the end of the game is announced', async () => {
-  const page = await context.newPage();
-  await page.goto(URL, { timeout: TIMEOUT });
+  const { page } = await newPage();
+  await page.goto(SERVER, { timeout: TIMEOUT });
   await yourTurn(page, 0);
   // A game one move from x's win, created through the API and opened from its link.
-  const position =
-    'xxxxx11/xxxxx11/xxxx12/xxx13/x15/2x13/16/16/7o8/16/16/14oo/13ooo/12oooo/11ooooo/12oooo x';
+  const position = WIN_IN_ONE;
   const link = await page.evaluate(async (position) => {
     const response = await fetch('/api/games', {
       method: 'POST',
@@ -166,7 +137,7 @@ test('the end of the game is announced', async () => {
     });
     return (await response.json()).link;
   }, position);
-  await page.goto(new globalThis.URL(link, URL).href, { timeout: TIMEOUT });
+  await page.goto(new URL(link, SERVER).href, { timeout: TIMEOUT });
   await yourTurn(page, 0);
   assert.equal(await page.locator('#banner').isVisible(), false);
   await page.locator('.sq[data-square="c11"]').click();
@@ -184,9 +155,9 @@ test('the end of the game is announced', async () => {
 });
 
 test('reads on a phone-sized screen', async () => {
-  const page = await context.newPage();
+  const { page } = await newPage();
   await page.setViewportSize({ width: 375, height: 740 });
-  await page.goto(URL, { timeout: TIMEOUT });
+  await page.goto(SERVER, { timeout: TIMEOUT });
   await page.waitForSelector('body[data-busy="false"]', { timeout: TIMEOUT });
   const { scrollWidth, innerWidth, board } = await page.evaluate(() => ({
     scrollWidth: document.documentElement.scrollWidth,
@@ -201,13 +172,13 @@ test('reads on a phone-sized screen', async () => {
 const alive = (pid) => { try { process.kill(pid, 0); return true; } catch (_) { return false; } };
 
 test('a game resumes from its link after the server restarts', async () => {
-  const page = await context.newPage();
-  await page.goto(URL, { timeout: TIMEOUT });
+  const { page } = await newPage();
+  await page.goto(SERVER, { timeout: TIMEOUT });
   await yourTurn(page, 0);
   // The page shows the game's link, and the address bar is that link.
   const link = await page.locator('#game-link').getAttribute('href');
   assert.match(link, /^\/g\/[0-9a-f]{32}$/);
-  assert.equal(new globalThis.URL(page.url()).pathname, link);
+  assert.equal(new URL(page.url()).pathname, link);
   // Play a move and the computer's reply.
   const piece = page.locator('.sq.can-move').first();
   await piece.click();
@@ -223,20 +194,15 @@ test('a game resumes from its link after the server restarts', async () => {
     assert.ok(i < 300, 'the server ends on SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  const log = openSync(process.env.HALMA_SERVER_LOG, 'a');
-  restarted = spawn(process.env.HALMA_SERVER_BIN,
-    ['--port', process.env.HALMA_SERVER_PORT, '--database', process.env.HALMA_DATABASE,
-      ...(process.env.HALMA_SERVER_ARGS || '').split(' ').filter(Boolean)],
-    { stdio: ['ignore', log, log] });
-  for (let i = 0; ; i++) {
-    try { if ((await fetch(new globalThis.URL('/healthz', URL))).ok) break; } catch (_) { /* not yet */ }
-    assert.ok(i < 300, 'the server is back');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  ({ child: restarted } = await startServer({
+    port: process.env.HALMA_SERVER_PORT,
+    database: process.env.HALMA_DATABASE,
+    args: (process.env.HALMA_SERVER_ARGS || '').split(' ').filter(Boolean),
+  }));
 
   // Another browser (nothing remembered): the link alone brings the game back, and it plays on.
   await page.evaluate(() => localStorage.clear());
-  await page.goto(new globalThis.URL(link, URL).href, { timeout: TIMEOUT });
+  await page.goto(new URL(link, SERVER).href, { timeout: TIMEOUT });
   await yourTurn(page, 2);
   assert.deepEqual(await page.locator('#moves .mv').allTextContents(), moves);
   await page.locator('.sq.can-move').first().click();

@@ -4,45 +4,17 @@
 // language against the computer (searched in the browser: the server runs no engine) with
 // hints, every step checked, each end of a game announced, and the rules' diagrams and try-it
 // board. Run through run.sh, which starts the server (--no-engine) and sets HALMA_URL.
-import { describe, test, before, after } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { TIMEOUT, launch, settled, clickMove, askHint, playWholeGame } from './play.mjs';
-import { loadLanguages, checkWords, foreignWords } from './words.mjs';
+import { TIMEOUT, TAGS, WIN_IN_ONE, SERVER, at, useBrowser, fresh as freshBrowser } from './fixture.mjs';
+import { settled, clickMove, askHint, playWholeGame } from './play.mjs';
+import { checkWords, foreignWords } from './words.mjs';
 
-const URL = process.env.HALMA_URL;
-const TAGS = ['en', 'th', 'ms'];
+const shared = useBrowser();
 
-let browser;
-let profile;
-let files = {}; // tag -> the page's language file, as the server sends it (words.mjs)
-
-before(async () => {
-  assert.ok(URL, 'HALMA_URL must name the running server (run.sh sets it)');
-  profile = mkdtempSync(join(tmpdir(), 'halma-e2e-lang-'));
-  browser = await launch();
-  files = await loadLanguages(URL);
-  assert.deepEqual(Object.keys(files).sort(), ['en', 'ms', 'th']);
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (profile) rmSync(profile, { recursive: true, force: true });
-});
-
-/** A fresh browser (no cookie, no storage) whose language is `locale`; reduced motion: the
- * moves' animations take 40 ms a hop. */
-async function fresh(locale = 'en-US') {
-  const context = await browser.newContext({ locale, viewport: { width: 1100, height: 820 }, reducedMotion: 'reduce' });
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (error) => errors.push(String(error)));
-  page.on('console', (msg) => { if (msg.type() === 'error') errors.push(msg.text()); });
-  return { context, page, errors };
-}
+/** A fresh browser (no cookie, no storage) whose language is `locale`; its console's errors collected too. */
+const fresh = (locale = 'en-US') => freshBrowser(shared.browser, { locale, console: true });
 
 /** Waits until the game page is idle with the player to move after `ply` moves. */
 const yourTurn = (page, ply) => settled(page, 'your_turn', ply);
@@ -81,10 +53,10 @@ function announcement(state, texts) {
 
 /** Checks that the page announces the end of `state` as `tag`'s texts say, nothing foreign. */
 async function checkAnnounced(page, state, tag, where) {
-  const [title, why] = announcement(state, files[tag].texts);
+  const [title, why] = announcement(state, shared.files[tag].texts);
   assert.ok(why, `${where}: a text for ${JSON.stringify(state.outcome)}`);
   const banner = await page.locator('#banner').textContent();
-  assert.equal(banner, `${title}${why} ${files[tag].texts['page.play_again']}`, where);
+  assert.equal(banner, `${title}${why} ${shared.files[tag].texts['page.play_again']}`, where);
   assert.equal(await page.locator('#status').textContent(), `${title} ${why}`, where);
   await checkWords(page, tag, where);
 }
@@ -95,23 +67,23 @@ describe('a whole game in each language', { concurrency: true }, () => {
   for (const tag of TAGS) {
     test(`${tag}: the game in ${tag}, a whole game against the computer with hints`, async () => {
       const { context, page, errors } = await fresh();
-      await page.goto(new globalThis.URL(`/${tag}/`, URL).href, { timeout: TIMEOUT });
+      await page.goto(at(`/${tag}/`), { timeout: TIMEOUT });
       await yourTurn(page, 0);
       assert.equal(await page.getAttribute('html', 'lang'), tag);
-      const texts = files[tag].texts;
+      const texts = shared.files[tag].texts;
       assert.equal(await page.locator('#new').textContent(), texts['page.new']);
       assert.equal(await page.title(), texts['page.title']);
       assert.equal(await page.locator('#guide').isVisible(), true, 'the first-game guide shows');
       await checkWords(page, tag, `${tag} game, start`);
       // The game's link keeps the language.
-      assert.match(new globalThis.URL(page.url()).pathname, new RegExp(`^/${tag}/g/[0-9a-f]{32}$`));
+      assert.match(new URL(page.url()).pathname, new RegExp(`^/${tag}/g/[0-9a-f]{32}$`));
       assert.equal(await page.getAttribute('#rules-link', 'href'), `/${tag}/rules`);
 
       // The server's errors in this language, by their codes.
       const said = await page.evaluate(async () => {
         // The page's own module (its texts loaded), under its hashed name.
         const loaded = performance.getEntriesByType('resource')
-          .map((entry) => new globalThis.URL(entry.name).pathname)
+          .map((entry) => new URL(entry.name).pathname)
           .find((path) => /^\/i18n\.[0-9a-f]{16}\.js$/.test(path));
         const { errorText } = await import(loaded);
         const id = localStorage.getItem('halma-game');
@@ -167,15 +139,15 @@ describe('a whole game in each language', { concurrency: true }, () => {
 for (const tag of TAGS) {
   test(`${tag}: each end of a game is announced in ${tag}`, async () => {
     const { context, page, errors } = await fresh();
-    await page.goto(new globalThis.URL(`/${tag}/`, URL).href, { timeout: TIMEOUT });
+    await page.goto(at(`/${tag}/`), { timeout: TIMEOUT });
     await yourTurn(page, 0);
     const open = async (id, status, ply) => {
-      await page.goto(new globalThis.URL(`/${tag}/g/${id}`, URL).href, { timeout: TIMEOUT });
+      await page.goto(at(`/${tag}/g/${id}`), { timeout: TIMEOUT });
       await settled(page, status, ply);
     };
     // A win: x's last piece steps into its goal camp.
     const won = await gameFrom(page, {
-      position: 'xxxxx11/xxxxx11/xxxx12/xxx13/x15/2x13/16/16/7o8/16/16/14oo/13ooo/12oooo/11ooooo/12oooo x',
+      position: WIN_IN_ONE,
     });
     await open(won, 'your_turn', 0);
     await clickMove(page, ['c11', 'b12']);
@@ -204,10 +176,10 @@ for (const tag of TAGS) {
 
   test(`${tag}: the rules page in ${tag}, its diagrams and the try-it board`, async () => {
     const { context, page, errors } = await fresh();
-    await page.goto(new globalThis.URL(`/${tag}/rules`, URL).href, { timeout: TIMEOUT });
+    await page.goto(at(`/${tag}/rules`), { timeout: TIMEOUT });
     await page.waitForSelector('body[data-ready="true"]', { timeout: TIMEOUT });
     assert.equal(await page.getAttribute('html', 'lang'), tag);
-    const rules = await (await fetch(new globalThis.URL('/i18n/rules.json', URL))).json();
+    const rules = await (await fetch(at('/i18n/rules.json'))).json();
     const diagrams = rules.sections.filter((section) => section.diagram).length;
     assert.equal(await page.locator('figure.diagram > svg.board').count(), diagrams);
     assert.equal(await page.locator('section h2').count(), rules.sections.length);
@@ -233,12 +205,13 @@ for (const tag of TAGS) {
 }
 
 test('the English-word check: no English word in the Thai and Malay texts, and English found', () => {
+  assert.deepEqual(Object.keys(shared.files).sort(), ['en', 'ms', 'th']);
   for (const tag of ['th', 'ms']) {
     // Every text the page may show in this language passes, English's do not.
-    for (const [key, value] of Object.entries(files[tag].texts)) {
+    for (const [key, value] of Object.entries(shared.files[tag].texts)) {
       assert.deepEqual(foreignWords(value.replace(/\{\w+\}/g, ' '), tag), [], `${tag} ${key}: ${value}`);
     }
-    const english = foreignWords(Object.values(files.en.texts).join(' '), tag);
+    const english = foreignWords(Object.values(shared.files.en.texts).join(' '), tag);
     assert.ok(english.length > 100, `${tag}: only ${english.length} English words found: ${english}`);
     assert.deepEqual(foreignWords('l2-k3 a16 x o Halma Played depth', tag), ['played', 'depth']);
   }
@@ -246,20 +219,20 @@ test('the English-word check: no English word in the Thai and Malay texts, and E
 
 test('the browser\'s language is the page\'s, until the player picks another', async () => {
   const { context, page } = await fresh('th-TH');
-  await page.goto(URL, { timeout: TIMEOUT });
+  await page.goto(SERVER, { timeout: TIMEOUT });
   await yourTurn(page, 0);
   assert.equal(await page.getAttribute('html', 'lang'), 'th');
-  assert.equal(await page.locator('#hint').textContent(), files.th.texts['page.hint']);
+  assert.equal(await page.locator('#hint').textContent(), shared.files.th.texts['page.hint']);
   // Picking Malay opens the same game in Malay, and the choice is remembered.
-  const game = new globalThis.URL(page.url()).pathname;
+  const game = new URL(page.url()).pathname;
   await Promise.all([page.waitForNavigation(), page.selectOption('#lang', 'ms')]);
   await yourTurn(page, 0);
-  assert.equal(new globalThis.URL(page.url()).pathname, `/ms${game}`);
+  assert.equal(new URL(page.url()).pathname, `/ms${game}`);
   assert.equal(await page.getAttribute('html', 'lang'), 'ms');
-  await page.goto(new globalThis.URL('/rules', URL).href, { timeout: TIMEOUT });
+  await page.goto(at('/rules'), { timeout: TIMEOUT });
   await page.waitForSelector('body[data-ready="true"]', { timeout: TIMEOUT });
   assert.equal(await page.getAttribute('html', 'lang'), 'ms');
-  assert.equal(await page.locator('h1').textContent(), files.ms.texts['rules.title']);
+  assert.equal(await page.locator('h1').textContent(), shared.files.ms.texts['rules.title']);
   await context.close();
 });
 
@@ -275,7 +248,7 @@ test('the first load of each page in each language, in bytes', async () => {
       const { context, page } = await fresh();
       const bodies = [];
       page.on('response', (response) => bodies.push(response.body().then((body) => [response.url(), body], () => null)));
-      await page.goto(new globalThis.URL(path, URL).href, { timeout: TIMEOUT });
+      await page.goto(at(path), { timeout: TIMEOUT });
       await page.waitForSelector(ready, { timeout: TIMEOUT });
       await page.waitForLoadState('networkidle');
       const files = (await Promise.all(bodies)).filter(Boolean);

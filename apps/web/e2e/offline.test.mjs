@@ -6,59 +6,26 @@
 // (HALMA_SERVER_BIN, --no-engine, a fresh database).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-import { TIMEOUT, settled, playForward } from './play.mjs';
+import { TIMEOUT, useBrowser, startServer, stopServer } from './fixture.mjs';
+import { settled, playForward } from './play.mjs';
 
-let browser;
+const shared = useBrowser({ languages: false });
 let server;
 let url;
 let work;
 
-/** A server with no engine on `port` (0: any) and the database `name`: [process, its URL]. */
-async function startServer(port, name) {
-  const child = spawn(process.env.HALMA_SERVER_BIN,
-    ['--port', String(port), '--no-engine', '--database', `sqlite://${join(work, name)}`],
-    { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, RUST_LOG: 'warn' } });
-  const address = await new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-      const found = out.match(/http:\/\/[0-9.:]+\//);
-      if (found) resolve(found[0]);
-    });
-    child.on('exit', (code) => reject(new Error(`the server ended (${code})`)));
-  });
-  return [child, address];
-}
-
-/** Stops a server started by startServer and waits for its end. */
-function stopServer(child) {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) { resolve(); return; }
-    child.removeAllListeners('exit');
-    child.on('exit', resolve);
-    child.kill('SIGTERM');
-  });
-}
+/** A server of this file's own on `port` (0: any) and the database `name` in its folder. */
+const serve = (port, name) => startServer({ port, database: `sqlite://${join(work, name)}`, output: 'inherit' });
 
 before(async () => {
   work = mkdtempSync(join(tmpdir(), 'halma-offline-'));
-  [server, url] = await startServer(0, 'games.sqlite3');
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync'],
-    timeout: TIMEOUT,
-  });
+  ({ child: server, url } = await serve(0, 'games.sqlite3'));
 });
 
 after(async () => {
-  if (browser) await browser.close();
   if (server) await stopServer(server);
   if (work) rmSync(work, { recursive: true, force: true });
 });
@@ -78,7 +45,7 @@ async function serverGame(id) {
 }
 
 test('the network cut after the first move: the game goes on, and syncs when it is back', async () => {
-  const context = await browser.newContext();
+  const context = await shared.browser.newContext({ reducedMotion: 'reduce' });
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (error) => errors.push(String(error)));
@@ -104,7 +71,7 @@ test('the network cut after the first move: the game goes on, and syncs when it 
   await page.waitForSelector('#offline', { state: 'hidden', timeout: TIMEOUT });
   assert.deepEqual((await serverGame(id)).moves, played);
   // The link, in a browser that remembers nothing, shows every move, and the game plays on.
-  const fresh = await browser.newContext();
+  const fresh = await shared.browser.newContext({ reducedMotion: 'reduce' });
   const other = await fresh.newPage();
   await other.goto(new URL(`/g/${id}`, url).href, { timeout: TIMEOUT });
   await settled(other, 'your_turn', 8);
@@ -119,7 +86,7 @@ test('the network cut after the first move: the game goes on, and syncs when it 
 });
 
 test('a server that lost the game offline: it goes on at a new link with every move', async () => {
-  const context = await browser.newContext();
+  const context = await shared.browser.newContext({ reducedMotion: 'reduce' });
   const [page, id] = await openGame(context);
   await playForward(page);
   await settled(page, 'your_turn', 2);
@@ -144,7 +111,7 @@ test('a server that lost the game offline: it goes on at a new link with every m
 });
 
 test('two tabs of one link that diverged offline: the server keeps one, the other is offered', async () => {
-  const context = await browser.newContext();
+  const context = await shared.browser.newContext({ reducedMotion: 'reduce' });
   const [first, id] = await openGame(context);
   const second = await context.newPage();
   await second.goto(new URL(`/g/${id}`, url).href, { timeout: TIMEOUT });
@@ -190,9 +157,9 @@ test('two tabs of one link that diverged offline: the server keeps one, the othe
 
 test('with the server gone, the page loads from its service worker and the game goes on', async () => {
   // A server of this test's own, stopped and started again on the same port (one origin).
-  let [own, address] = await startServer(0, 'gone.sqlite3');
+  let { child: own, url: address } = await serve(0, 'gone.sqlite3');
   const port = new URL(address).port;
-  const context = await browser.newContext();
+  const context = await shared.browser.newContext({ reducedMotion: 'reduce' });
   const page = await context.newPage();
   try {
     await page.goto(address, { timeout: TIMEOUT });
@@ -220,7 +187,7 @@ test('with the server gone, the page loads from its service worker and the game 
     assert.match(await page.locator('#offline').textContent(), /2 moves are kept/);
     const played = await page.locator('#moves .mv').allTextContents();
 
-    [own] = await startServer(port, 'gone.sqlite3');
+    ({ child: own } = await serve(port, 'gone.sqlite3'));
     await page.evaluate(() => dispatchEvent(new Event('online')));
     await page.waitForSelector('#offline', { state: 'hidden', timeout: TIMEOUT });
     const response = await fetch(new URL(`/api/games/${id}`, address));
@@ -232,7 +199,7 @@ test('with the server gone, the page loads from its service worker and the game 
 });
 
 test('the first load, engine included, transfers under 300 KB', async () => {
-  const context = await browser.newContext();
+  const context = await shared.browser.newContext({ reducedMotion: 'reduce' });
   const page = await context.newPage();
   const answers = [];
   page.on('requestfinished', (request) => answers.push(request));

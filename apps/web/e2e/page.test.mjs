@@ -5,47 +5,22 @@
 // the rules page with no serious or critical finding; the focus kept when the guide closes;
 // and the pages' words in the HTML as served (the Thai rules page read with JavaScript off).
 // Run through run.sh, which starts the server (--no-engine) and sets HALMA_URL.
-import { describe, test, before, after } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
-import { TIMEOUT, launch, settled, playForward, clickMove } from './play.mjs';
-import { loadLanguages } from './words.mjs';
+import {
+  TIMEOUT, TAGS, WIN_IN_ONE, DESKTOP, PHONE, at, useBrowser, fresh as freshBrowser, axeFindings,
+} from './fixture.mjs';
+import { settled, playForward, clickMove } from './play.mjs';
 
-const URL = process.env.HALMA_URL;
-const TAGS = ['en', 'th', 'ms'];
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-/** x, to move, wins with c11-b12 (the languages test's position). */
-const WIN_IN_ONE = 'xxxxx11/xxxxx11/xxxx12/xxx13/x15/2x13/16/16/7o8/16/16/14oo/13ooo/12oooo/11ooooo/12oooo x';
 /** The windows: a phone (touch) and a desktop. */
-const SIZES = [
-  { name: 'phone', viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true },
-  { name: 'desktop', viewport: { width: 1100, height: 820 } },
-];
+const SIZES = [{ name: 'phone', ...PHONE }, { name: 'desktop', ...DESKTOP }];
 
-let browser;
-let files;
+const shared = useBrowser();
 
-before(async () => {
-  assert.ok(URL, 'HALMA_URL must name the running server (run.sh sets it)');
-  browser = await launch();
-  files = await loadLanguages(URL);
-});
-
-after(async () => {
-  if (browser) await browser.close();
-});
-
-const at = (path) => new globalThis.URL(path, URL).href;
-
-/** A fresh browser of `size` (no storage), reduced motion; page errors collected. */
-async function fresh(size) {
+/** A fresh browser of `size`; axe-core may be added to its pages. */
+function fresh(size) {
   const { name, ...options } = size;
-  // bypassCSP: the page's policy allows no script but its own, and axe-core is added.
-  const context = await browser.newContext({ ...options, reducedMotion: 'reduce', bypassCSP: true });
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (error) => errors.push(String(error)));
-  return { context, page, errors };
+  return freshBrowser(shared.browser, { ...options, bypassCSP: true });
 }
 
 /** Where the page's parts are, and whether the page scrolls sideways. */
@@ -72,24 +47,12 @@ function layout(page) {
   });
 }
 
-/** The serious and critical findings of axe-core on the page as it is: `[rule: targets]`. */
-async function axeFindings(page, where) {
-  await page.addScriptTag({ path: AXE });
-  const found = await page.evaluate(async () => {
-    const result = await globalThis.axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')) }));
-  });
-  console.log(`figure: axe ${where}: ${found.length} findings${found.map((f) => ` ${f.id} (${f.impact})`).join(',')}`);
-  return found.filter((f) => f.impact === 'serious' || f.impact === 'critical')
-    .map((f) => `${f.id}: ${f.targets.slice(0, 3).join(', ')}`);
-}
-
 describe('the page on a phone and a desktop in each language', { concurrency: true }, () => {
   for (const tag of TAGS) {
     for (const size of SIZES) {
       test(`${tag} at ${size.viewport.width} px: one header row, the board whole, the status on screen`, async () => {
         const { context, page, errors } = await fresh(size);
-        const texts = files[tag].texts;
+        const texts = shared.files[tag].texts;
         await page.goto(at(`/${tag}/`), { timeout: TIMEOUT });
         await settled(page, 'your_turn', 0);
         // The guide says "tap" on a touch screen, "click" with a mouse.
@@ -172,7 +135,7 @@ describe('for screen readers', { concurrency: true }, () => {
     await settled(page, 'over', 1);
     await page.waitForSelector('body[data-review="done"]', { timeout: TIMEOUT });
     // The end of the game is said in the status.
-    assert.ok((await page.locator('#status').textContent()).startsWith(files.ms.texts['page.outcome.you_win']));
+    assert.ok((await page.locator('#status').textContent()).startsWith(shared.files.ms.texts['page.outcome.you_win']));
     assert.deepEqual(await axeFindings(page, 'review (ms)'), []);
     assert.deepEqual(errors, []);
     await context.close();
@@ -194,10 +157,10 @@ describe('for screen readers', { concurrency: true }, () => {
 
 describe('for crawlers: the words in the HTML as served', { concurrency: true }, () => {
   test('the Thai rules page, read with JavaScript off, is in Thai, whole', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
+    const context = await shared.browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(at('/th/rules'), { timeout: TIMEOUT });
-    const texts = files.th.texts;
+    const texts = shared.files.th.texts;
     assert.equal(await page.title(), texts['rules.title']);
     const shown = await page.locator('body').innerText();
     const rules = await (await fetch(at('/i18n/rules.json'))).json();
@@ -212,7 +175,7 @@ describe('for crawlers: the words in the HTML as served', { concurrency: true },
     test(`${tag}: the game's page as served names its title, description, languages and controls`, async () => {
       const response = await fetch(at(`/${tag}/`));
       const html = await response.text();
-      const texts = files[tag].texts;
+      const texts = shared.files[tag].texts;
       const escaped = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
       assert.ok(html.includes(`<title>${escaped(texts['page.title'])}</title>`));
       assert.ok(html.includes(`<meta name="description" content="${escaped(texts['page.description'])}">`));

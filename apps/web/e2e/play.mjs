@@ -1,31 +1,35 @@
-// Playing the page as a player would, by clicks, for the end-to-end tests: the browser, the
-// one way to choose a move and the one way to play a whole game, shared by offline.test.mjs
-// (a game against the computer searched in the browser), languages.test.mjs (a game in each
-// language) and record.test.mjs. The player is x, whose goal camp is the top left corner
-// (a16).
+// Playing the page as a player would, by clicks, for the end-to-end tests: the one way to
+// choose a move and the one way to play a whole game, shared by offline.test.mjs (a game
+// against the computer searched in the browser), languages.test.mjs (a game in each
+// language), record.test.mjs and page.test.mjs. The player is x, whose goal camp is the top
+// left corner (a16).
 import assert from 'node:assert/strict';
-import { chromium } from 'playwright-core';
-
-export const TIMEOUT = 30_000;
-
-/** Debian's headless Chromium (`CHROMIUM`, else /usr/bin/chromium), nothing in its background
- * reaching out. */
-export function launch() {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync',
-    ],
-    timeout: TIMEOUT,
-  });
-}
+import { TIMEOUT } from './fixture.mjs';
 
 /** Waits until the page is idle in `status` (`your_turn`, `over`...) after `ply` moves. */
 export function settled(page, status, ply) {
   return page.waitForSelector(
     `body[data-status="${status}"][data-busy="false"][data-ply="${ply}"]`, { timeout: TIMEOUT });
+}
+
+/** Waits until `page` shows `ply` moves, idle, presence `friend` (here, away, watching...) if given. */
+export function shows(page, ply, friend) {
+  const presence = friend ? `[data-friend="${friend}"]` : '';
+  return page.waitForSelector(`body[data-busy="false"][data-ply="${ply}"]${presence}`, { timeout: TIMEOUT });
+}
+
+/** Plays on `page` the first move its board offers (it must be the page's turn). */
+export async function playOne(page) {
+  const [from, to] = await page.evaluate(() => {
+    const click = (cell) => cell.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    const cell = document.querySelector('.sq.can-move');
+    click(cell);
+    const to = document.querySelector('.sq.dest').dataset.square;
+    click(cell); // put down again
+    return [cell.dataset.square, to];
+  });
+  await page.click(`.sq[data-square="${from}"]`);
+  await page.click(`.sq[data-square="${to}"]`);
 }
 
 /** How far the move `from`-`to` takes x toward its goal corner (a16). */

@@ -5,51 +5,32 @@
 // better move on the board); and a position set up by pasting its text and dragging pieces,
 // shared by a link and played from. Run through run.sh, which starts the server
 // (--no-engine: every search is the browser's) and sets HALMA_URL.
-import { describe, test, before, after } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { TIMEOUT, launch, settled, gain, litDestinations, clickMove } from './play.mjs';
-import { loadLanguages, checkWords } from './words.mjs';
+import { TIMEOUT, TAGS, WIN_IN_ONE, SERVER, at, useBrowser, fresh as freshBrowser } from './fixture.mjs';
+import { settled, gain, litDestinations, clickMove } from './play.mjs';
+import { checkWords } from './words.mjs';
 
-const URL = process.env.HALMA_URL;
-const TAGS = ['en', 'th', 'ms'];
-/** x, to move, wins with c11-b12 (the languages test's position). */
-const WIN_IN_ONE = 'xxxxx11/xxxxx11/xxxx12/xxx13/x15/2x13/16/16/7o8/16/16/14oo/13ooo/12oooo/11ooooo/12oooo x';
-
-let browser;
-let files;
-
-before(async () => {
-  assert.ok(URL, 'HALMA_URL must name the running server (run.sh sets it)');
-  browser = await launch();
-  files = await loadLanguages(URL);
-});
-
-after(async () => {
-  if (browser) await browser.close();
-});
+const shared = useBrowser();
 
 /**
- * A fresh browser (no storage) that may use the clipboard, each page keeping what it last
- * copied (`window.copied`: the browser's clipboard is one for the tests that run at once);
- * reduced motion.
+ * A fresh browser (`options`: its window) that may use the clipboard, each page keeping what
+ * it last copied (`window.copied`: the browser's clipboard is one for the tests that run at
+ * once); its console's errors collected too.
  */
-async function fresh() {
-  const context = await browser.newContext({ viewport: { width: 1100, height: 820 }, reducedMotion: 'reduce' });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new globalThis.URL(URL).origin });
-  await context.addInitScript(() => {
+async function fresh(options = {}) {
+  const opened = await freshBrowser(shared.browser, { console: true, ...options });
+  await opened.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(SERVER).origin });
+  await opened.context.addInitScript(() => {
     const write = navigator.clipboard.writeText.bind(navigator.clipboard);
     navigator.clipboard.writeText = (text) => { window.copied = text; return write(text); };
   });
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (error) => errors.push(String(error)));
-  page.on('console', (msg) => { if (msg.type() === 'error') errors.push(msg.text()); });
-  return { context, page, errors };
+  return opened;
 }
 
 /** `text` of the language `tag` with its `{names}` filled. */
 function said(tag, key, args = {}) {
-  return files[tag].texts[key].replace(/\{(\w+)\}/g, (all, name) => String(args[name]));
+  return shared.files[tag].texts[key].replace(/\{(\w+)\}/g, (all, name) => String(args[name]));
 }
 
 /** What the page last copied to the clipboard. */
@@ -91,10 +72,10 @@ describe('the record, looking back, flip, resign and review in each language', {
   for (const tag of TAGS) {
     test(`${tag}: a game exported, opened again and looked through to move 10, flipped, resigned, reviewed`, async () => {
       const { context, page, errors } = await fresh();
-      await page.goto(new globalThis.URL(`/${tag}/`, URL).href, { timeout: TIMEOUT });
+      await page.goto(at(`/${tag}/`), { timeout: TIMEOUT });
       await settled(page, 'your_turn', 0);
       await page.click('#guide-close');
-      const first = new globalThis.URL(page.url()).pathname.split('/').pop();
+      const first = new URL(page.url()).pathname.split('/').pop();
       await page.selectOption('#level', '1');
       await page.waitForFunction(async (id) => (await (await fetch(`/api/games/${id}`)).json()).level === 1, first);
       // The engine's details stay hidden unless asked for.
@@ -116,7 +97,7 @@ describe('the record, looking back, flip, resign and review in each language', {
 
       // The link's button copies the link.
       await page.click('#copy-link');
-      assert.equal(await clipboard(page), new globalThis.URL(page.url()).href);
+      assert.equal(await clipboard(page), new URL(page.url()).href);
       // The note follows once the browser has copied (its promise settled).
       await page.waitForFunction((text) => document.getElementById('note').textContent === text,
         said(tag, 'page.copied'), { timeout: TIMEOUT });
@@ -124,7 +105,7 @@ describe('the record, looking back, flip, resign and review in each language', {
       // The record, downloaded and copied: where, who, the level, the moves numbered.
       const record = await downloaded(page);
       const numbered = [0, 2, 4, 6, 8].map((i) => `${i / 2 + 1}. ${moves[i]} ${moves[i + 1]}`).join('\n');
-      assert.match(record, new RegExp(`^\\[Site "${new globalThis.URL(`/${tag}/g/${first}`, URL).href}"\\]\\n`
+      assert.match(record, new RegExp(`^\\[Site "${at(`/${tag}/g/${first}`)}"\\]\\n`
         + '\\[Date "\\d{4}-\\d\\d-\\d\\d"\\]\\n\\[X "Anonymous"\\]\\n\\[O "halma level 1"\\]\\n\\[Level "1"\\]\\n'
         + `\\[Result "\\*"\\]\\n\\n${numbered}\\n\\*\\n$`), record);
       await page.click('#record-copy');
@@ -137,7 +118,7 @@ describe('the record, looking back, flip, resign and review in each language', {
       await page.click('#import-start');
       await page.waitForFunction((id) => !location.pathname.endsWith(id), first, { timeout: TIMEOUT });
       await settled(page, 'your_turn', 10);
-      assert.notEqual(new globalThis.URL(page.url()).pathname.split('/').pop(), first);
+      assert.notEqual(new URL(page.url()).pathname.split('/').pop(), first);
       assert.deepEqual(await page.locator('#moves .mv').allTextContents(), moves);
       assert.equal(await page.locator('#level').inputValue(), '1');
 
@@ -223,7 +204,7 @@ describe('the record, looking back, flip, resign and review in each language', {
 
 test('a position set up by pasting its text and by dragging pieces, shared by a link, played from', async () => {
   const { context, page, errors } = await fresh();
-  await page.goto(URL, { timeout: TIMEOUT });
+  await page.goto(SERVER, { timeout: TIMEOUT });
   await settled(page, 'your_turn', 0);
   await page.click('#guide-close');
   await page.click('#setup');
@@ -243,7 +224,7 @@ test('a position set up by pasting its text and by dragging pieces, shared by a 
   // Its link opens it set up.
   await page.click('#setup-link');
   const link = await clipboard(page);
-  assert.equal(link, new globalThis.URL(`/?position=${encodeURIComponent(WIN_IN_ONE)}`, URL).href);
+  assert.equal(link, at(`/?position=${encodeURIComponent(WIN_IN_ONE)}`));
   const other = await context.newPage();
   await other.goto(link, { timeout: TIMEOUT });
   await other.waitForSelector('#setup-panel:not([hidden])', { timeout: TIMEOUT });

@@ -87,5 +87,5 @@ port="${url##*:}"
 port="${port%/}"
 HALMA_URL="$url" CHROMIUM="$chromium" \
   HALMA_SERVER_PID="$server" HALMA_SERVER_BIN="$binary" HALMA_SERVER_PORT="$port" \
-  HALMA_DATABASE="$database" HALMA_SERVER_LOG="$log" HALMA_SERVER_ARGS="${server_args[*]}" \
+  HALMA_DATABASE="$database" HALMA_SERVER_ARGS="${server_args[*]}" \
   node --test --test-concurrency=1 --test-reporter=spec "$here/game.test.mjs" "$here/offline.test.mjs"

@@ -6,24 +6,15 @@
 //
 // The server runs with its engine (as deployed): the page searches in the browser, so the
 // engine should do nothing. MOVES (default 20) of yours, each with the computer's reply.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { launch, startServer, stopServer } from './fixture.mjs';
 
 const moves = Number(process.argv[2] || 20);
 const work = mkdtempSync(join(tmpdir(), 'halma-cpu-'));
-const server = spawn(process.env.HALMA_SERVER_BIN,
-  ['--port', '0', '--database', `sqlite://${join(work, 'games.sqlite3')}`],
-  { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, RUST_LOG: 'warn' } });
-const url = await new Promise((resolve) => {
-  let out = '';
-  server.stdout.on('data', (chunk) => {
-    out += chunk;
-    const found = out.match(/http:\/\/[0-9.:]+\//);
-    if (found) resolve(found[0]);
-  });
+const { child: server, url } = await startServer({
+  database: `sqlite://${join(work, 'games.sqlite3')}`, args: [], output: 'inherit',
 });
 
 /** The server's CPU time so far (user + system), in seconds. */
@@ -32,10 +23,7 @@ function cpu() {
   return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime: clock ticks (100 Hz)
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-});
+const browser = await launch();
 const page = await browser.newPage({ reducedMotion: 'reduce' });
 const settled = (ply) => page.waitForSelector(
   `body[data-status="your_turn"][data-busy="false"][data-ply="${ply}"]`, { timeout: 60_000 });
@@ -77,5 +65,5 @@ console.log(`figure: server CPU for a ${moves}-move game at level 10 played in t
   + `for the first load (compressing the files), `
   + `${played.toFixed(2)} s since the process started`);
 await browser.close();
-server.kill('SIGTERM');
+await stopServer(server);
 rmSync(work, { recursive: true, force: true });

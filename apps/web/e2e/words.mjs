@@ -17,7 +17,7 @@ export async function loadLanguages(url) {
 }
 
 /** Everything a person can read or hear on the page: its text, title, labels and titles. */
-async function readable(page) {
+export async function readable(page) {
   return page.evaluate(() => {
     const parts = [document.title, document.body.innerText];
     for (const node of document.querySelectorAll('[aria-label], [title]')) {
