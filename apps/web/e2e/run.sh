@@ -80,7 +80,7 @@ if [ -z "${HALMA_TEST_POSTGRES:-}" ] && [ "$(id -u)" = 0 ]; then
 fi
 HALMA_URL="$url" CHROMIUM="$chromium" HALMA_SERVER_BIN="$binary" \
   node --test --test-reporter=spec "$here/languages.test.mjs" "$here/record.test.mjs" \
-  "$here/page.test.mjs" "$here/friend.test.mjs"
+  "$here/page.test.mjs" "$here/friend.test.mjs" "$here/friendpage.test.mjs"
 # The game test restarts the server (SIGTERM, then the same binary on the same port and database)
 # to check that a game resumes from its link, so it runs last.
 port="${url##*:}"
