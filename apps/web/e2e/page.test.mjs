@@ -11,6 +11,7 @@ import {
   TIMEOUT, TAGS, WIN_IN_ONE, DESKTOP, PHONE, at, useBrowser, fresh as freshBrowser, axeFindings,
 } from './fixture.mjs';
 import { settled, playForward, clickMove } from './play.mjs';
+import { checkWords } from './words.mjs';
 
 /** The windows: a phone (touch) and a desktop. */
 const SIZES = [{ name: 'phone', ...PHONE }, { name: 'desktop', ...DESKTOP }];
@@ -141,6 +142,49 @@ describe('for screen readers', { concurrency: true }, () => {
     await context.close();
   });
 
+  test('the arrow keys move the focus on the board and say nothing; a hint is said from-to', async () => {
+    const { context, page, errors } = await fresh(SIZES[1]);
+    await page.goto(at('/en/'), { timeout: TIMEOUT });
+    await settled(page, 'your_turn', 0);
+    await page.click('#guide-close'); // the focus goes to the board's square
+    // Every change of a live region from now on, as a screen reader would hear it.
+    await page.evaluate(() => {
+      window.spoken = [];
+      for (const region of document.querySelectorAll('[aria-live]:not([aria-live="off"]), [role="status"], [role="alert"]')) {
+        new MutationObserver(() => window.spoken.push(`${region.id}: ${region.textContent}`))
+          .observe(region, { childList: true, characterData: true, subtree: true });
+      }
+    });
+    const focused = () => page.evaluate(() => {
+      const square = document.activeElement.closest('#board .sq');
+      const stops = document.querySelectorAll('#board [tabindex="0"]');
+      return square && stops.length === 1 && stops[0] === square ? square.dataset.square : null;
+    });
+    const keys = ['ArrowUp', 'ArrowUp', 'ArrowLeft', 'ArrowLeft', 'ArrowDown', 'ArrowRight', 'ArrowUp', 'ArrowLeft', 'ArrowDown', 'ArrowRight'];
+    const steps = { ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
+    let square = await focused();
+    assert.ok(square, 'the focus on the board');
+    for (const key of keys) {
+      await page.keyboard.press(key);
+      const [df, dr] = steps[key];
+      const next = String.fromCharCode(square.charCodeAt(0) + df) + (Number(square.slice(1)) + dr);
+      assert.equal(await focused(), next, `${key} from ${square}`);
+      square = next;
+    }
+    assert.deepEqual(await page.evaluate(() => window.spoken), [], 'the live regions stayed quiet');
+    // A hint: lit, and said in a live region as from-to.
+    await page.click('#hint');
+    await page.waitForSelector('.sq.hint-to', { timeout: TIMEOUT });
+    await settled(page, 'your_turn', 0);
+    const move = `${await page.getAttribute('.sq.hint-from', 'data-square')}-${await page.getAttribute('.sq.hint-to', 'data-square')}`;
+    const hint = shared.files.en.texts['page.status.hint_lit'].replace('{move}', move);
+    assert.equal(await page.textContent('#turn-note'), hint);
+    assert.equal(await page.getAttribute('#turn-note', 'aria-live'), 'polite');
+    assert.ok((await page.evaluate(() => window.spoken)).includes(`turn-note: ${hint}`));
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   for (const size of SIZES) {
     test(`the rules page at ${size.viewport.width} px, looked at by axe-core: no serious or critical finding`, async () => {
       const { context, page, errors } = await fresh(size);
@@ -149,6 +193,25 @@ describe('for screen readers', { concurrency: true }, () => {
       const l = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: innerWidth }));
       assert.ok(l.scroll <= l.width, `the rules page scrolls sideways (${l.scroll} px)`);
       assert.deepEqual(await axeFindings(page, `rules (en, ${size.viewport.width} px)`), []);
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  }
+});
+
+describe('without the network, in each language', { concurrency: true }, () => {
+  for (const tag of TAGS) {
+    test(`${tag}: New game says there is no connection to the server, in ${tag}`, async () => {
+      const { context, page, errors } = await fresh(SIZES[1]);
+      await page.goto(at(`/${tag}/`), { timeout: TIMEOUT });
+      await settled(page, 'your_turn', 0);
+      await context.setOffline(true);
+      await page.click('#new');
+      await page.waitForSelector('#note:not([hidden])', { timeout: TIMEOUT });
+      await settled(page, 'your_turn', 0);
+      assert.equal(await page.textContent('#note'), shared.files[tag].texts['page.no_connection']);
+      assert.doesNotMatch(await page.locator('body').innerText(), /fetch/i, "never the browser's words");
+      await checkWords(page, tag, `${tag}: no connection`);
       assert.deepEqual(errors, []);
       await context.close();
     });
