@@ -2,14 +2,21 @@
 // headless Chromium and in each language: a game played (a move by drag and drop), its
 // record downloaded and copied, opened again as a new game and looked through to move 10,
 // the board flipped, the game resigned and then reviewed (the graph, the marked moves, the
-// better move on the board); and a position set up by pasting its text and dragging pieces,
-// shared by a link and played from. Run through run.sh, which starts the server
-// (--no-engine: every search is the browser's) and sets HALMA_URL.
+// better move on the board); a position set up by pasting its text and dragging pieces,
+// shared by a link and played from; on a phone, a record opened with the board in view after
+// it; and the review's honesty: a game of the engine's own level-8 moves, 20 a side, reviewed
+// during the game, gets at most 2 of a side's moves marked. Run through run.sh, which starts
+// the server (--no-engine: every search is the browser's) and sets HALMA_URL.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { TIMEOUT, TAGS, WIN_IN_ONE, SERVER, at, useBrowser, fresh as freshBrowser } from './fixture.mjs';
+import { TIMEOUT, TAGS, WIN_IN_ONE, SERVER, PHONE, at, useBrowser, fresh as freshBrowser, createGame } from './fixture.mjs';
 import { settled, gain, litDestinations, clickMove } from './play.mjs';
 import { checkWords } from './words.mjs';
+
+/** The start position's text. */
+const START = 'ooooo11/ooooo11/oooo12/ooo13/oo14/16/16/16/16/16/16/14xx/13xxx/12xxxx/11xxxxx/11xxxxx x';
+/** Each side's moves in the game of level-8 moves that is reviewed. */
+const MOVES_A_SIDE = 20;
 
 const shared = useBrowser();
 
@@ -68,7 +75,7 @@ async function downloaded(page) {
   return text;
 }
 
-describe('the record, looking back, flip, resign and review in each language', { concurrency: true }, () => {
+describe('the record, looking back, the set-up and the review', { concurrency: true }, () => {
   for (const tag of TAGS) {
     test(`${tag}: a game exported, opened again and looked through to move 10, flipped, resigned, reviewed`, async () => {
       const { context, page, errors } = await fresh();
@@ -200,45 +207,119 @@ describe('the record, looking back, flip, resign and review in each language', {
       await context.close();
     });
   }
-});
 
-test('a position set up by pasting its text and by dragging pieces, shared by a link, played from', async () => {
-  const { context, page, errors } = await fresh();
-  await page.goto(SERVER, { timeout: TIMEOUT });
-  await settled(page, 'your_turn', 0);
-  await page.click('#guide-close');
-  await page.click('#setup');
-  assert.equal(await page.locator('#setup-panel').isVisible(), true);
-  await page.fill('#setup-text', WIN_IN_ONE);
-  assert.equal(await page.locator('.pc[data-piece="c11"]').count(), 1, 'the pasted position is on the board');
-  assert.equal(await page.isDisabled('#setup-play'), false);
-  // A piece dragged to an empty square, then off the board: the text follows, Play waits for 19.
-  await drag(page, 'c11', 'c10');
-  assert.equal(await page.inputValue('#setup-text'), WIN_IN_ONE.replace('/x15/2x13/16/', '/x15/16/2x13/'));
-  await drag(page, 'c10', null);
-  assert.equal(await page.locator('#setup-check').textContent(), 'x has 18 pieces, o has 19; each side needs 19.');
-  assert.equal(await page.isDisabled('#setup-play'), true);
-  await page.locator('.sq[data-square="c11"]').click(); // an empty square's click puts x there
-  assert.equal(await page.inputValue('#setup-text'), WIN_IN_ONE);
+  test('a position set up by pasting its text and by dragging pieces, shared by a link, played from', async () => {
+    const { context, page, errors } = await fresh();
+    await page.goto(SERVER, { timeout: TIMEOUT });
+    await settled(page, 'your_turn', 0);
+    await page.click('#guide-close');
+    await page.click('#setup');
+    assert.equal(await page.locator('#setup-panel').isVisible(), true);
+    await page.fill('#setup-text', WIN_IN_ONE);
+    assert.equal(await page.locator('.pc[data-piece="c11"]').count(), 1, 'the pasted position is on the board');
+    assert.equal(await page.isDisabled('#setup-play'), false);
+    // A piece dragged to an empty square, then off the board: the text follows, Play waits for 19.
+    await drag(page, 'c11', 'c10');
+    assert.equal(await page.inputValue('#setup-text'), WIN_IN_ONE.replace('/x15/2x13/16/', '/x15/16/2x13/'));
+    await drag(page, 'c10', null);
+    assert.equal(await page.locator('#setup-check').textContent(), 'x has 18 pieces, o has 19; each side needs 19.');
+    assert.equal(await page.isDisabled('#setup-play'), true);
+    await page.locator('.sq[data-square="c11"]').click(); // an empty square's click puts x there
+    assert.equal(await page.inputValue('#setup-text'), WIN_IN_ONE);
 
-  // Its link opens it set up.
-  await page.click('#setup-link');
-  const link = await clipboard(page);
-  assert.equal(link, at(`/?position=${encodeURIComponent(WIN_IN_ONE)}`));
-  const other = await context.newPage();
-  await other.goto(link, { timeout: TIMEOUT });
-  await other.waitForSelector('#setup-panel:not([hidden])', { timeout: TIMEOUT });
-  assert.equal(await other.inputValue('#setup-text'), WIN_IN_ONE);
-  await other.close();
+    // Its link opens it set up.
+    await page.click('#setup-link');
+    const link = await clipboard(page);
+    assert.equal(link, at(`/?position=${encodeURIComponent(WIN_IN_ONE)}`));
+    const other = await context.newPage();
+    await other.goto(link, { timeout: TIMEOUT });
+    await other.waitForSelector('#setup-panel:not([hidden])', { timeout: TIMEOUT });
+    assert.equal(await other.inputValue('#setup-text'), WIN_IN_ONE);
+    await other.close();
 
-  // Played from: a new game there, and x wins at once.
-  await page.click('#setup-play');
-  await settled(page, 'your_turn', 0);
-  assert.equal(await page.locator('#setup-panel').isVisible(), false);
-  await clickMove(page, ['c11', 'b12']);
-  await settled(page, 'over', 1);
-  assert.match(await page.locator('#banner').textContent(), /^You win!/);
-  await page.waitForSelector('body[data-review="done"]', { timeout: TIMEOUT });
-  assert.deepEqual(errors, [], 'no errors in the page');
-  await context.close();
+    // Played from: a new game there, and x wins at once.
+    await page.click('#setup-play');
+    await settled(page, 'your_turn', 0);
+    assert.equal(await page.locator('#setup-panel').isVisible(), false);
+    await clickMove(page, ['c11', 'b12']);
+    await settled(page, 'over', 1);
+    assert.match(await page.locator('#banner').textContent(), /^You win!/);
+    await page.waitForSelector('body[data-review="done"]', { timeout: TIMEOUT });
+    assert.deepEqual(errors, [], 'no errors in the page');
+    await context.close();
+  });
+
+  test('on a phone, a record opened leaves the board in view', async () => {
+    const { context, page, errors } = await fresh(PHONE);
+    await page.goto(SERVER, { timeout: TIMEOUT });
+    await settled(page, 'your_turn', 0);
+    const first = new URL(page.url()).pathname;
+    // The record's button sits far below the board: the person scrolls down to it, pastes a
+    // record (of the earlier form: the start's position text, then the moves) and opens it.
+    await page.click('#record-import');
+    await page.fill('#import-text', `${START}\nl2-k3 e15-f14\n`);
+    await page.click('#import-start');
+    await page.waitForFunction((first) => location.pathname !== first, first, { timeout: TIMEOUT });
+    await settled(page, 'your_turn', 2);
+    const board = await page.evaluate(() => {
+      const r = document.getElementById('board').getBoundingClientRect();
+      return { top: r.top, bottom: r.bottom, height: innerHeight };
+    });
+    assert.ok(board.top >= -0.5 && board.bottom <= board.height + 0.5, `the board in view: ${JSON.stringify(board)}`);
+    assert.equal(await page.evaluate(() => document.activeElement.closest('#board') !== null), true, 'the focus on the board');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test("a game of the engine's level-8 moves: the review marks at most 1 in 10 of each side's moves", async () => {
+    // The moves: each the engine's choice at level 8, searched by the page's own halma.js
+    // in a worker (without the level's pace), played on the server as a game against the
+    // computer at level 8.
+    const { context, page, errors } = await fresh();
+    await page.goto(SERVER, { timeout: TIMEOUT });
+    await settled(page, 'your_turn', 0);
+    const moves = await page.evaluate(async (plies) => {
+      const path = performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname)
+        .find((name) => /^\/halma\.[0-9a-f]{16}\.js$/.test(name));
+      const { init, Engine, Game } = await import(path);
+      await init();
+      const engine = await Engine.create();
+      const game = Game.start();
+      try {
+        const played = [];
+        for (let ply = 0; ply < plies; ply++) {
+          const { move } = await engine.search(game, { level: 8 }, { pace: false });
+          game.play(move);
+          played.push(move);
+        }
+        return played;
+      } finally {
+        game.free();
+        engine.terminate();
+      }
+    }, 2 * MOVES_A_SIDE);
+    const made = await createGame({ level: 8 });
+    let state = made;
+    for (const [ply, move] of moves.entries()) {
+      const route = state.turn === state.human ? 'move' : 'computer';
+      const response = await fetch(at(`/api/games/${made.id}/${route}`), {
+        method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ move, ply }),
+      });
+      assert.equal(response.status, 200, await response.clone().text());
+      ({ state } = await response.json());
+    }
+    // The person opens it and asks for the review, the game going on.
+    await page.goto(at(`/g/${made.id}`), { timeout: TIMEOUT });
+    await settled(page, 'your_turn', 2 * MOVES_A_SIDE);
+    await page.click('#review');
+    await page.waitForSelector('body[data-review="done"]', { timeout: 120_000 });
+    const marked = await page.$$eval('#moves .mv.mistake, #moves .mv.blunder', (moves) => moves.map((move) => Number(move.dataset.ply)));
+    const bySide = { x: marked.filter((ply) => ply % 2 === 1).length, o: marked.filter((ply) => ply % 2 === 0).length };
+    console.log(`figure: a game of level-8 moves, ${MOVES_A_SIDE} a side: marked x ${bySide.x}, o ${bySide.o}`);
+    for (const side of ['x', 'o']) assert.ok(bySide[side] <= MOVES_A_SIDE / 10, `${side}: ${bySide[side]} of ${MOVES_A_SIDE} marked`);
+    const summary = await page.locator('#review-summary span').allTextContents();
+    assert.equal(summary.length, 2);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
 });
