@@ -37,7 +37,8 @@ postgres() {
 # The Rust tests; they build the server the browser part then runs.
 rust_tests() { cargo test --release --workspace "$@"; }
 
-# The browser game's test (apps/web/e2e/run.sh checks for Node.js and Chromium itself). After
+# The page's unit tests under Node (apps/web/unit/run.sh), then the browser game's test
+# (apps/web/e2e/run.sh checks for Node.js and Chromium itself). After
 # the Rust tests it runs the server they built: its own `cargo build -p halma-web` would
 # resolve the library's features for that package alone and build the library and the server
 # again. Cargo names that binary (an artefact of the Rust tests' build, already fresh).
@@ -49,7 +50,7 @@ browser() {
             grep -F '"test":false' | sed -n 's/.*"executable":"\([^"]*\)".*/\1/p' | head -n 1)"
         echo "test: the browser game against ${server:-a server of its own build}"
     fi
-    HALMA_SERVER_BIN="$server" bash apps/web/e2e/run.sh
+    bash apps/web/unit/run.sh && HALMA_SERVER_BIN="$server" bash apps/web/e2e/run.sh
 }
 
 # name, then the command that runs the part's tests (the python, wasm and browser scripts do
