@@ -158,7 +158,7 @@ describe('the record, looking back, the set-up and the review', { concurrency: t
       await page.click('#replay-last');
       assert.equal(await page.getAttribute('body', 'data-view'), 'now');
 
-      // Flipped: a1 at the top right, the files lettered from p; and back.
+      // Flipped: a1 at the top right, the files lettered from p, kept across a reload; and back.
       const corner = async () => {
         const board = await page.locator('#board').boundingBox();
         const a1 = await page.locator('.sq[data-square="a1"] rect.cell').boundingBox();
@@ -170,6 +170,10 @@ describe('the record, looking back, the set-up and the review', { concurrency: t
       const order = await page.evaluate(() => [...document.querySelectorAll('.labels text')].slice(16)
         .sort((a, b) => a.getAttribute('x') - b.getAttribute('x')).map((label) => label.textContent).join(''));
       assert.equal(order, 'ponmlkjihgfedcba', 'the files, left to right');
+      // The board stays turned when the page is opened again, until turned back.
+      await page.reload({ timeout: TIMEOUT });
+      await settled(page, 'your_turn', 10);
+      assert.deepEqual(await corner(), [true, true], 'turned after a reload');
       await page.click('#flip');
       assert.deepEqual(await corner(), [false, false]);
 

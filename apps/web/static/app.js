@@ -45,6 +45,7 @@ async function startEngine() {
 
 /** The board's part of the page, and every view in the order they draw. */
 function build() {
+  store.flipped = read('halma-flipped') === '1';
   mountBoard(store, {
     activate: (name) => (store.setup ? cycleSquare(name) : activate(name)),
     canDrag: (name) => (store.setup ? store.setup.pieces.has(name) : canDrag(name)),

@@ -85,7 +85,6 @@ export function mountControls() {
     resignHere();
     startReview();
   });
-  store.flipped = read('halma-flipped') === '1';
   $('flip').addEventListener('click', () => {
     store.flipped = !store.flipped;
     flipBoard(store);
