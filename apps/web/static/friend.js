@@ -109,12 +109,15 @@ export async function join(id, claim) {
 /** The invitation's link of the game shown. */
 const invitationLink = (claim) => `${location.origin}${prefix()}/g/${store.game.id}#join=${claim}`;
 
-/** The friend panel, the clocks and `body[data-friend|claim|offer]`, from the store. */
+/** The friend panel, the clocks and `body[data-friend|claim|offer]` (none against the computer), from the store. */
 export function renderFriend() {
   $('friend-panel').hidden = !store.friend;
   renderClocks(store, performance.now());
   const friend = store.friend;
-  if (!friend) return;
+  if (!friend) {
+    for (const name of ['friend', 'claim', 'offer']) delete document.body.dataset[name];
+    return;
+  }
   const claim = friend.you && friend.players && friend.players.inviting ? invitationOf(store.game.id) : null;
   $('invitation').hidden = !claim;
   if (claim) {

@@ -73,7 +73,7 @@ export async function take(s) {
 }
 
 /** Asks for the game shown as it is now, and takes it if newer. */
-export async function refresh() {
+async function refresh() {
   const id = store.game.id;
   try {
     const s = await api('GET', gamePath(id));

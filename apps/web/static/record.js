@@ -9,9 +9,9 @@ import { readJson, writeJson } from '/storage.js';
 export const ENDINGS = ['resignation', 'agreement', 'time', 'abandonment'];
 
 /** A person's name in a record written here. */
-export const PLAYER = 'Anonymous';
+const PLAYER = 'Anonymous';
 /** The computer's name in a record written here: `halma level 5`. */
-export const computerName = (level) => `halma level ${level}`;
+const computerName = (level) => `halma level ${level}`;
 const COMPUTER = /^halma level (\d+)$/;
 
 /** A game record of the earlier form: a start's position text, then the moves. */
