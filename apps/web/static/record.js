@@ -23,13 +23,18 @@ export function recordDate(now = new Date()) {
   return `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
 }
 
+/** A player of a game between two people, named by side in its record: `Player x`. */
+const sidePlayer = (side) => `Player ${side}`;
+
 /**
  * The headers of the record of `game` (a state), played at `site` on `date`: the players,
- * and against the computer its level (a game between two people has two people and no
- * level).
+ * and against the computer its level (a game between two people names its players by side
+ * and has no level).
  */
 export function recordTags(game, site, date) {
-  if (game.opponent === 'friend') return { Site: site, Date: date, X: PLAYER, O: PLAYER };
+  if (game.opponent === 'friend') {
+    return { Site: site, Date: date, X: sidePlayer('x'), O: sidePlayer('o') };
+  }
   const names = { [game.human]: PLAYER, [other(game.human)]: computerName(game.level) };
   return { Site: site, Date: date, X: names.x, O: names.o, Level: String(game.level) };
 }

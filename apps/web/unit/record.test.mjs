@@ -51,7 +51,7 @@ test('a game against the computer: the person, the computer at its level; read b
 test('a game between two people: two people and no level (it has none to read)', () => {
   const s = state(MOVES, { opponent: 'friend', level: undefined, human: undefined });
   const tags = record.recordTags(s, 'site', 'date');
-  assert.deepEqual(tags, { Site: 'site', Date: 'date', X: 'Anonymous', O: 'Anonymous' });
+  assert.deepEqual(tags, { Site: 'site', Date: 'date', X: 'Player x', O: 'Player o' });
   const { read } = writtenAndRead(s);
   const players = record.readPlayers(read, 'o', 4);
   read.game.free();
