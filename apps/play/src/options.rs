@@ -85,7 +85,7 @@ pub struct Parsed {
     pub action: Result<Action, OptionError>,
 }
 
-/// A mistake on the command line, or in a value typed at the prompt; its [`Display`] is
+/// A mistake on the command line, or in a value typed at the prompt; its `Display` is
 /// English, [`OptionError::describe`] the player's language.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{}", self.describe(halma_i18n::english()))]

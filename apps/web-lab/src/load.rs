@@ -29,11 +29,10 @@ use std::net::{Ipv4Addr, SocketAddr};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+use clap::{Parser, ValueEnum};
 use serde_json::Value;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpSocket, TcpStream};
-
-const USAGE: &str = "usage: halma-web-load --addr HOST:PORT[,HOST:PORT...] [--kind state|move|computer|browser] [--clients N] [--seconds N] [--level N] [--sources N]";
 
 /// One keep-alive connection to the server.
 struct Connection {
@@ -110,69 +109,42 @@ impl Connection {
     }
 }
 
-#[derive(Clone, Copy, PartialEq)]
+/// A load benchmark for halma-web: many clients loop one kind of request for a while.
+#[derive(Parser)]
+#[command(name = "halma-web-load")]
+struct Settings {
+    /// The servers' addresses (the clients are spread over them in turn).
+    #[arg(
+        long,
+        value_name = "HOST:PORT,...",
+        required = true,
+        value_delimiter = ','
+    )]
+    addr: Vec<String>,
+    /// The request each client loops.
+    #[arg(long, value_enum, default_value_t = Kind::State)]
+    kind: Kind,
+    /// The clients, each on one keep-alive connection.
+    #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u16).range(1..=1000))]
+    clients: u16,
+    /// How long they loop.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=600))]
+    seconds: u64,
+    /// The computer's level for `computer`.
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u8).range(1..=10))]
+    level: u8,
+    /// Loopback source addresses the clients are spread over (by default the system's).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=250))]
+    sources: Option<u8>,
+}
+
+/// What each client loops (the module's documentation says each).
+#[derive(Clone, Copy, PartialEq, ValueEnum)]
 enum Kind {
     State,
     Move,
     Computer,
     Browser,
-}
-
-struct Settings {
-    addrs: Vec<String>,
-    kind: Kind,
-    clients: usize,
-    seconds: u64,
-    level: u8,
-    /// Loopback source addresses the clients are spread over (none: the system's choice).
-    sources: u8,
-}
-
-fn parse(args: &[String]) -> Result<Settings, String> {
-    let mut settings = Settings {
-        addrs: Vec::new(),
-        kind: Kind::State,
-        clients: 50,
-        seconds: 10,
-        level: 5,
-        sources: 0,
-    };
-    let mut args = args.iter();
-    while let Some(flag) = args.next() {
-        let value = args.next().ok_or_else(|| format!("{flag} needs a value"))?;
-        let number = || {
-            value
-                .parse::<u64>()
-                .map_err(|_| format!("{flag} needs a number"))
-        };
-        match flag.as_str() {
-            "--addr" => {
-                settings.addrs = value
-                    .split(',')
-                    .filter(|addr| !addr.is_empty())
-                    .map(str::to_owned)
-                    .collect();
-            }
-            "--kind" => {
-                settings.kind = match value.as_str() {
-                    "state" => Kind::State,
-                    "move" => Kind::Move,
-                    "computer" => Kind::Computer,
-                    "browser" => Kind::Browser,
-                    _ => return Err(format!("unknown kind {value:?}")),
-                }
-            }
-            "--clients" => settings.clients = number()?.clamp(1, 1000) as usize,
-            "--seconds" => settings.seconds = number()?.clamp(1, 600),
-            "--level" => settings.level = number()?.clamp(1, 10) as u8,
-            "--sources" => settings.sources = number()?.clamp(1, 250) as u8,
-            _ => return Err(format!("unknown option {flag:?}")),
-        }
-    }
-    if settings.addrs.is_empty() {
-        return Err("--addr is needed".to_owned());
-    }
-    Ok(settings)
 }
 
 /// What one client measured: latencies of its timed requests, and its failures.
@@ -264,23 +236,16 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
 
 #[tokio::main]
 async fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let settings = match parse(&args) {
-        Ok(settings) => std::sync::Arc::new(settings),
-        Err(message) => {
-            eprintln!("error: {message}\n{USAGE}");
-            return ExitCode::from(2);
-        }
-    };
+    let settings = std::sync::Arc::new(Settings::parse());
     let start = Instant::now();
     let deadline = start + Duration::from_secs(settings.seconds);
-    let tasks: Vec<_> = (0..settings.clients)
+    let tasks: Vec<_> = (0..usize::from(settings.clients))
         .map(|n| {
             let settings = std::sync::Arc::clone(&settings);
             tokio::spawn(async move {
-                let addr = &settings.addrs[n % settings.addrs.len()];
-                let source = (settings.sources > 0).then(|| {
-                    let last = 1 + n % usize::from(settings.sources);
+                let addr = &settings.addr[n % settings.addr.len()];
+                let source = settings.sources.map(|sources| {
+                    let last = 1 + n % usize::from(sources);
                     Ipv4Addr::new(127, 0, 1, u8::try_from(last).unwrap_or(1))
                 });
                 client(&settings, addr, source, deadline).await

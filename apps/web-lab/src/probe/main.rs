@@ -28,7 +28,8 @@
 //! - `db-outage --postgres URL [--seconds N]`: PostgreSQL silent for N seconds (10) under
 //!   writes and reads (`outage.rs`).
 //!
-//! Options after `--` go to the server, after the scenario's own (a later option wins).
+//! Options after `--` go to the server, after the scenario's own (a later option wins);
+//! `--help` lists the scenarios and their options.
 //! Bounded in time: each scenario stops by itself within a minute or two.
 
 use std::io::{BufRead, BufReader, Read, Write};
@@ -38,6 +39,7 @@ use std::process::{Child, Command, ExitCode, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
+use clap::{Parser, Subcommand};
 use serde_json::{Value, json};
 
 mod flood;
@@ -49,7 +51,49 @@ mod tabs;
 
 use records::{walked_record, write_record};
 
-const USAGE: &str = "usage: halma-web-probe [--server PATH] (long-reads [--plies N] | engine-flood [--flooders N] | busy-flood | stale-moves | db-outage --postgres URL [--seconds N]) [-- SERVER-OPTIONS...]";
+/// A hostile client's probe of halma-web: a scenario against a server of its own.
+#[derive(Parser)]
+#[command(name = "halma-web-probe")]
+struct Args {
+    /// The server's binary (the `halma-web` beside this program by default).
+    #[arg(long, value_name = "PATH")]
+    server: Option<PathBuf>,
+    #[command(subcommand)]
+    scenario: Scenario,
+    /// Options for the server, after `--` (a later option wins over the scenario's own).
+    #[arg(last = true, value_name = "SERVER-OPTIONS")]
+    extra: Vec<String>,
+}
+
+/// The scenarios.
+#[derive(Subcommand)]
+enum Scenario {
+    /// Reads of a short game alone, then beside 4 clients reading a long game.
+    LongReads {
+        /// The long game's plies.
+        #[arg(long, default_value_t = 6_000)]
+        plies: usize,
+    },
+    /// A player's computer moves alone, then while many addresses loop level-10 moves.
+    EngineFlood {
+        /// The flooding addresses.
+        #[arg(long, default_value_t = 150, value_parser = clap::value_parser!(u8).range(1..=240))]
+        flooders: u8,
+    },
+    /// Reads and moves alone, then while heads of POSTs without bodies hold connections.
+    BusyFlood,
+    /// Two tabs of each of 10 games syncing their moves.
+    StaleMoves,
+    /// PostgreSQL silent for a while under writes and reads.
+    DbOutage {
+        /// The PostgreSQL database's URL.
+        #[arg(long, value_name = "URL")]
+        postgres: String,
+        /// How long the database is silent.
+        #[arg(long, default_value_t = 10)]
+        seconds: u64,
+    },
+}
 
 /// The honest client's address (127.0.0.2); attackers are 127.0.0.10 and up.
 const HONEST: u8 = 2;
@@ -337,48 +381,22 @@ fn default_server() -> PathBuf {
         .unwrap_or_else(|| PathBuf::from("halma-web"))
 }
 
-fn run(args: &[String]) -> Result<(), String> {
-    let mut server = default_server();
-    let mut rest = args;
-    if let [flag, path, tail @ ..] = rest
-        && flag == "--server"
-    {
-        server = PathBuf::from(path);
-        rest = tail;
-    }
-    let (rest, extra) = match rest.iter().position(|arg| arg == "--") {
-        Some(at) => (&rest[..at], &rest[at + 1..]),
-        None => (rest, &[][..]),
-    };
-    let extra: Vec<&str> = extra.iter().map(String::as_str).collect();
-    let number = |tail: &[String], flag: &str, default: usize| -> Result<usize, String> {
-        match tail {
-            [] => Ok(default),
-            [name, value] if name == flag => value.parse().map_err(|_| USAGE.to_owned()),
-            _ => Err(USAGE.to_owned()),
+fn run(args: Args) -> Result<(), String> {
+    let server = args.server.unwrap_or_else(default_server);
+    let extra: Vec<&str> = args.extra.iter().map(String::as_str).collect();
+    match args.scenario {
+        Scenario::LongReads { plies } => long_reads(&server, plies, &extra),
+        Scenario::EngineFlood { flooders } => engine_flood(&server, flooders, &extra),
+        Scenario::BusyFlood => flood::busy_flood(&server, &extra),
+        Scenario::StaleMoves => tabs::stale_moves(&server, &extra),
+        Scenario::DbOutage { postgres, seconds } => {
+            outage::db_outage(&server, &postgres, seconds, &extra)
         }
-    };
-    match rest {
-        [scenario, tail @ ..] if scenario == "long-reads" => {
-            long_reads(&server, number(tail, "--plies", 6_000)?, &extra)
-        }
-        [scenario, tail @ ..] if scenario == "engine-flood" => {
-            let flooders = number(tail, "--flooders", 150)?;
-            let flooders = u8::try_from(flooders.min(240)).unwrap_or(240);
-            engine_flood(&server, flooders, &extra)
-        }
-        [scenario] if scenario == "busy-flood" => flood::busy_flood(&server, &extra),
-        [scenario] if scenario == "stale-moves" => tabs::stale_moves(&server, &extra),
-        [scenario, flag, url, tail @ ..] if scenario == "db-outage" && flag == "--postgres" => {
-            outage::db_outage(&server, url, number(tail, "--seconds", 10)? as u64, &extra)
-        }
-        _ => Err(USAGE.to_owned()),
     }
 }
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    match run(&args) {
+    match run(Args::parse()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("error: {error}");
