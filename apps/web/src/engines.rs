@@ -27,6 +27,7 @@ use halma::search::{Engine, Limits, SCORE_WIN, SearchInfo};
 use halma::{Game, Move, StopToken};
 use serde::{Deserialize, Serialize};
 use tokio::sync::oneshot;
+use utoipa::ToSchema;
 
 use crate::clients::Client;
 use crate::locks::lock;
@@ -43,7 +44,9 @@ const SENIORITY_GAP: Duration = Duration::from_secs(600);
 const MAX_SENIOR_CLIENTS: usize = 16_384;
 
 /// What a search is for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, ToSchema,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Purpose {
     /// The computer's own move: goes first.
@@ -53,7 +56,7 @@ pub enum Purpose {
 }
 
 /// What a finished search reports to the client.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct Report {
     /// The move chosen, `from-to`.
     #[serde(rename = "move")]
@@ -73,7 +76,7 @@ pub struct Report {
 }
 
 /// Progress of a running search, as the state shows it while the computer thinks.
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq, ToSchema)]
 pub struct Progress {
     /// `"move"` for the computer's reply, `"hint"` for a hint.
     pub purpose: Purpose,
@@ -367,7 +370,7 @@ impl Drop for Open {
 }
 
 /// How busy the engines are.
-#[derive(Clone, Copy, Debug, Serialize)]
+#[derive(Clone, Copy, Debug, Serialize, ToSchema)]
 pub struct Load {
     /// Searches running.
     pub running: usize,

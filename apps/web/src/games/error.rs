@@ -104,7 +104,7 @@ pub enum GameError {
     ComputerGame,
     /// A change of a game between two people without either player's secret.
     #[error(
-        "only this game's two players may change it, each with their seat's secret (Authorization: Bearer SECRET); anyone else may watch it"
+        "only this game's two players may change it, each with their seat's secret in the Authorization header; anyone else may watch it"
     )]
     NotAPlayer,
     /// The invitation's seat was taken (or there is none to take).

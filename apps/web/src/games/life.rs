@@ -6,6 +6,7 @@
 
 use halma::{Ending, Side};
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
 use crate::games::error::GameError;
 
@@ -29,16 +30,18 @@ pub fn describe(ending: Ending) -> String {
 }
 
 /// The offers standing: each the side that made it.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct Offers {
-    /// A draw, offered by this side.
+    /// A draw, offered by this side (`"x"` or `"o"`).
+    #[schema(value_type = Option<String>)]
     pub draw: Option<Side>,
-    /// A rematch, offered by this side.
+    /// A rematch, offered by this side (`"x"` or `"o"`).
+    #[schema(value_type = Option<String>)]
     pub rematch: Option<Side>,
 }
 
 /// What a player does with an offer (`{"action": ...}`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Action {
     /// Makes one (or accepts the opponent's, if one stands).
@@ -295,21 +298,30 @@ impl Life {
 
 /// The clocks as the state shows them: each side's time left as of the moment the state
 /// was written, and the side whose clock runs.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
+#[schema(as = Clock)]
 struct ClockView {
+    /// Each side's time at the start, in seconds.
     initial: u64,
+    /// The seconds added to a side's time after each of its moves.
     increment: u64,
+    /// x's time left, in milliseconds.
     x_ms: i64,
+    /// o's time left, in milliseconds.
     o_ms: i64,
+    /// The side whose clock runs (`"x"` or `"o"`), `null` while none does.
     running: Option<String>,
 }
 
 /// A game's life as its state shows it, after the other fields: `offers`, `rematch` and
 /// `clock`.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 pub struct View {
+    /// The offers standing (none in a game against the computer).
     offers: Offers,
+    /// The id of the rematch, once both players agreed to one.
     rematch: Option<String>,
+    /// The clocks, in a game between two people played with them.
     clock: Option<ClockView>,
 }
 

@@ -4,22 +4,55 @@
 use halma::search::DEFAULT_LEVEL;
 use halma::{Game, Position, Side};
 use serde::Deserialize;
+use utoipa::ToSchema;
+use utoipa::openapi::schema::{AdditionalProperties, Object, ObjectBuilder, SchemaType, Type};
 
 use super::error::{GameError, Reading};
 use super::life::Clock;
 use super::rules::level;
 
 /// A new game: all optional.
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewGame {
+    /// The computer's level, 1 to 10 (default 5).
+    #[schema(minimum = 1, maximum = 10)]
     level: Option<u8>,
+    /// The side the creator plays, `"x"` (the default, moves first) or `"o"`.
     human: Option<String>,
+    /// The position to start from, as text (`halma::Position`'s); the start by default.
     position: Option<String>,
     /// `"computer"` (the default) or `"friend"`: a game between two people.
     opponent: Option<String>,
     /// A game between two people's clocks: `{"initial": SECONDS, "increment": SECONDS}`.
+    #[schema(schema_with = clock_schema)]
     clock: Option<serde_json::Value>,
+}
+
+/// The schema of a new game's clock, which [`Clock::preset`] reads.
+fn clock_schema() -> Object {
+    let seconds = |description| {
+        ObjectBuilder::new()
+            .schema_type(Type::Integer)
+            .minimum(Some(0))
+            .description(Some(description))
+    };
+    ObjectBuilder::new()
+        .schema_type(
+            [Type::Object, Type::Null]
+                .into_iter()
+                .collect::<SchemaType>(),
+        )
+        .description(Some("A game between two people's clocks, `null` for none"))
+        .property(
+            "initial",
+            seconds("Each side's time at the start, in seconds"),
+        )
+        .property("increment", seconds("Seconds added after each move"))
+        .required("initial")
+        .required("increment")
+        .additional_properties(Some(AdditionalProperties::FreeForm(false)))
+        .build()
 }
 
 /// A new game, checked: what it starts from, and who plays it.

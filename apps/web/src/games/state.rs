@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 
 use halma::{Game, Move, Outcome, Side, Square};
 use serde::{Serialize, Serializer};
+use utoipa::ToSchema;
 
 use super::life::{self, Life, View};
 use super::stored::Loaded;
@@ -12,7 +13,7 @@ use super::{Session, now_ms};
 use crate::engines::{Progress, Report};
 
 /// A move played or suggested.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 pub struct Played<'a> {
     /// `from-to`.
     #[serde(rename = "move")]
@@ -28,7 +29,8 @@ pub struct Played<'a> {
 }
 
 /// How the game stands, `result` first.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
+#[schema(as = Outcome)]
 struct OutcomeJson {
     /// `"ongoing"`, `"win"` or `"draw"`.
     result: &'static str,
@@ -70,50 +72,73 @@ fn outcome_json(outcome: Outcome) -> OutcomeJson {
 }
 
 /// Squares per side.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct BySide {
+    /// x's.
     x: Vec<String>,
+    /// o's.
     o: Vec<String>,
 }
 
 /// The last move and the squares it passed through.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct LastMove {
+    /// `from-to`.
     #[serde(rename = "move")]
     mv: String,
+    /// The squares it passed through.
     path: Vec<String>,
+    /// The side that played it.
     side: String,
 }
 
 /// The state of a game, as every endpoint that returns one shows it (fields in this order).
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
+#[schema(as = GameState)]
 pub struct State<'a> {
+    /// The game's id: 32 hex digits, unguessable, its capability.
     id: &'a str,
+    /// The page that plays the game.
     link: String,
     /// The game's version: every change makes it larger (the live stream's event id), so
     /// that a client orders what it gets, by answer and by stream alike.
     version: i64,
+    /// `"your_turn"`, `"computer_turn"`, `"thinking"` (a search runs) or `"over"`.
     status: &'static str,
+    /// The side to move, `"x"` or `"o"`.
     turn: String,
     /// Who plays the other side: `"computer"` or `"friend"` (a game between two people).
     opponent: &'static str,
+    /// The person's side; in a game between two people, its creator's.
     human: String,
     /// The computer's side and level, in a game against the computer only.
     #[serde(skip_serializing_if = "Option::is_none")]
     computer: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(minimum = 1, maximum = 10)]
     level: Option<u8>,
+    /// How the game stands.
     outcome: OutcomeJson,
+    /// The position now, as text (`halma::Position`'s).
     position: String,
     /// The position the game started from: with `moves`, the game record a client's engine
     /// searches.
     start: String,
+    /// Each side's pieces.
     pieces: BySide,
+    /// Each side's home camp (the other side's goal).
     camps: BySide,
+    /// The moves played, `from-to` each.
+    #[schema(value_type = Vec<String>)]
     moves: Texts<'a, Move>,
+    /// The last move, `null` before the first.
     last_move: Option<LastMove>,
+    /// Where each piece of the side to move can go, when a person is to move.
     destinations: BTreeMap<String, Vec<String>>,
+    /// The progress of the search running for the game, `null` when none runs.
+    #[schema(value_type = Option<Progress>)]
     thinking: Option<&'a Progress>,
+    /// Whether `undo` can take back a move of the person's.
     can_undo: bool,
     /// A game between two people's offers, rematch and clock.
     #[serde(flatten)]

@@ -11,10 +11,21 @@
 use axum::extract::rejection::{BytesRejection, JsonRejection, QueryRejection};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use serde_json::json;
+use serde::Serialize;
+use utoipa::ToSchema;
 
 use super::reply::Reply;
 use crate::games::error::{GameError, shown};
+
+/// An error as the API answers it.
+#[derive(Serialize, ToSchema)]
+#[schema(as = Error)]
+pub struct ErrorBody {
+    /// What went wrong, in English, for people reading the API (it may be reworded).
+    pub error: String,
+    /// What went wrong, as a stable code for programs.
+    pub code: &'static str,
+}
 
 /// Request bodies above this size are refused with 413.
 pub const MAX_BODY: usize = 16 * 1024;
@@ -159,7 +170,10 @@ impl ApiError {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let (status, code) = self.status_and_code();
-        let body = json!({ "error": self.to_string(), "code": code });
+        let body = ErrorBody {
+            error: self.to_string(),
+            code,
+        };
         let mut response = (status, Reply(body)).into_response();
         let headers = response.headers_mut();
         if let ApiError::MethodNotAllowed(allow) = &self

@@ -9,6 +9,11 @@ use axum::extract::{FromRequest, FromRequestParts, Path, Request};
 use axum::http::header;
 use axum::http::request::Parts;
 use serde::de::DeserializeOwned;
+use utoipa::openapi::path::{Parameter, ParameterBuilder, ParameterIn};
+use utoipa::openapi::schema::{ObjectBuilder, Type};
+use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
+use utoipa::openapi::{OpenApi, Required};
+use utoipa::{IntoParams, Modify};
 
 use super::error::ApiError;
 use crate::clients::{Client, Source};
@@ -27,6 +32,22 @@ impl<S: Send + Sync> FromRequestParts<S> for GameId {
             // Not UTF-8 once decoded: no game's id.
             Err(_) => Err(ApiError::NotFound(parts.uri.path().to_owned())),
         }
+    }
+}
+
+impl IntoParams for GameId {
+    fn into_params(_: impl Fn() -> Option<ParameterIn>) -> Vec<Parameter> {
+        let id = ObjectBuilder::new()
+            .schema_type(Type::String)
+            .pattern(Some("^[0-9a-f]{32}$"));
+        let parameter = ParameterBuilder::new()
+            .name("id")
+            .parameter_in(ParameterIn::Path)
+            .required(Required::True)
+            .description(Some("The game's id, 32 hex digits"))
+            .schema(Some(id))
+            .build();
+        vec![parameter]
     }
 }
 
@@ -67,6 +88,23 @@ impl<S: Send + Sync> FromRequestParts<S> for Seat {
             .and_then(|value| value.strip_prefix("Bearer "))
             .map(|secret| Secret::from(secret.trim()));
         Ok(Seat(secret))
+    }
+}
+
+/// The seat's scheme in the API's document (`seat`): what [`Seat`] reads.
+pub struct SeatScheme;
+
+impl Modify for SeatScheme {
+    fn modify(&self, document: &mut OpenApi) {
+        let mut scheme = Http::new(HttpAuthScheme::Bearer);
+        scheme.description = Some(
+            "A seat's secret, as `POST /api/games` (the creator's) or `POST \
+             /api/games/{id}/join` (the invited player's) answered it; for `join`, the \
+             invitation's claim"
+                .to_owned(),
+        );
+        let components = document.components.get_or_insert_with(Default::default);
+        components.add_security_scheme("seat", SecurityScheme::Http(scheme));
     }
 }
 

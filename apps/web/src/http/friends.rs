@@ -8,17 +8,23 @@ use axum::extract::State;
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use serde_json::json;
+use utoipa::ToSchema;
 
+use super::answers::{FRIENDS, Joined, Players};
 use super::app::App;
 use super::error::ApiError;
 use super::extract::{Body, GameId, RequestBody, Seat};
 use super::reply::Reply;
 use crate::games::life::Action;
-use crate::games::state::state;
+use crate::games::state::{State as GameState, state};
 use crate::games::stored::Loaded;
 
 /// `POST /api/games/{id}/join` with the invitation as the seat's secret: the invitation's
 /// seat, to whoever comes first (`{side, secret}`); `seat_taken` for everyone after.
+#[utoipa::path(post, path = "/join", tag = FRIENDS, params(GameId), security(("seat" = [])),
+    request_body(content = Option<Nothing>, description = "Empty"),
+    responses((status = 200, body = Joined, description = "The seat taken, with its secret")),
+)]
 pub async fn join(
     State(app): State<Arc<App>>,
     GameId(id): GameId,
@@ -33,6 +39,9 @@ pub async fn join(
 /// `GET /api/games/{id}/players`: who plays the game: `{"opponent": "computer"}`, or for
 /// a game between two people each side's seat (`taken`, `here`), whether its invitation
 /// is open, and `you` (the side the request's seat holds, else `null`).
+#[utoipa::path(get, path = "/players", tag = FRIENDS, params(GameId), security((), ("seat" = [])),
+    responses((status = 200, body = Players, description = "Who plays the game")),
+)]
 pub async fn players(
     State(app): State<Arc<App>>,
     GameId(id): GameId,
@@ -42,7 +51,7 @@ pub async fn players(
 }
 
 /// A body with no fields (`{}`, or none).
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Nothing {}
 
@@ -53,9 +62,10 @@ impl RequestBody for Nothing {
 }
 
 /// The body of an answer to an offer: `{"action": "offer" | "accept" | "decline"}`.
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct OfferBody {
+    /// What the player does with the offer.
     action: Action,
 }
 
@@ -71,6 +81,10 @@ fn answered(game: &Loaded) -> Response {
 }
 
 /// `POST /api/games/{id}/resign`: the player's side resigns; the other wins.
+#[utoipa::path(post, path = "/resign", tag = FRIENDS, params(GameId), security(("seat" = [])),
+    request_body(content = Option<Nothing>, description = "Empty"),
+    responses((status = 200, body = GameState, description = "The game, won by the other side")),
+)]
 pub async fn resign(
     State(app): State<Arc<App>>,
     GameId(id): GameId,
@@ -82,6 +96,10 @@ pub async fn resign(
 
 /// `POST /api/games/{id}/draw`: the player offers a draw, or answers the opponent's offer;
 /// both wanting it, the game is drawn.
+#[utoipa::path(post, path = "/draw", tag = FRIENDS, params(GameId), security(("seat" = [])),
+    request_body = OfferBody,
+    responses((status = 200, body = GameState, description = "The game with the offer, or drawn")),
+)]
 pub async fn draw(
     State(app): State<Arc<App>>,
     GameId(id): GameId,
@@ -96,6 +114,10 @@ pub async fn draw(
 /// `POST /api/games/{id}/rematch`: the player offers a rematch of the game that is over,
 /// or answers the opponent's offer; both wanting it, a new game between the same two
 /// people, the sides swapped, which this game's state names (`rematch`).
+#[utoipa::path(post, path = "/rematch", tag = FRIENDS, params(GameId), security(("seat" = [])),
+    request_body = OfferBody,
+    responses((status = 200, body = GameState, description = "The game with the offer, or the rematch's id")),
+)]
 pub async fn rematch(
     State(app): State<Arc<App>>,
     GameId(id): GameId,
@@ -109,6 +131,10 @@ pub async fn rematch(
 
 /// `POST /api/games/{id}/claim`: the player claims the win because the opponent left
 /// (`--abandon-after-secs` away); `too_early` before, with the seconds to wait.
+#[utoipa::path(post, path = "/claim", tag = FRIENDS, params(GameId), security(("seat" = [])),
+    request_body(content = Option<Nothing>, description = "Empty"),
+    responses((status = 200, body = GameState, description = "The game, won by the claimant")),
+)]
 pub async fn claim(
     State(app): State<Arc<App>>,
     GameId(id): GameId,

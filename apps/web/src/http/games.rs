@@ -7,17 +7,20 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use axum::Router;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
 use axum::http::{StatusCode, header};
 use axum::middleware;
 use axum::response::{IntoResponse, Response};
-use axum::routing::{MethodRouter, delete, get, post};
+use axum::routing::head;
 use halma::Square;
 use serde::Deserialize;
 use serde_json::json;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouter};
+use utoipa_axum::routes;
 
+use super::answers::{Created, Deleted, Destinations, GAME};
 use super::app::App;
 use super::error::ApiError;
 use super::extract::{Body, GameId, RequestBody, Seat};
@@ -28,31 +31,35 @@ use crate::computer::Searched;
 use crate::games::error::{GameError, Reading};
 use crate::games::moves::Moved;
 use crate::games::new::{NewGame, Start};
-use crate::games::state::{Played, names, state};
+use crate::games::state::{Played, State as GameState, names, state};
 use crate::metrics::{METRICS, Refusal};
 
-/// The API's routes: `/api/games` and, nested under `/api/games/{id}`, a game's. Every
-/// body is read whole within its limits before a handler runs; the handlers that change a
-/// game refuse other sites' requests first.
-pub fn router(app: &Arc<App>) -> Router<Arc<App>> {
-    let game = Router::new()
-        .route("/", get(show).merge(changes(delete(forget))))
-        .route("/move", changes(post(play)))
-        .route("/computer", changes(post(computer)))
-        .route("/undo", changes(post(undo)))
-        .route("/level", changes(post(level).put(level)))
+/// The API's routes: `/api/games` and, nested under `/api/games/{id}`, a game's, each
+/// handler with its path and methods as its `utoipa::path` says (the API's document is
+/// made from the same list, `openapi.rs`). Every body is read whole within its limits
+/// before a handler runs; the handlers that change a game refuse other sites' requests
+/// first.
+pub fn router(app: &Arc<App>) -> OpenApiRouter<Arc<App>> {
+    let game = OpenApiRouter::new()
+        .routes(routes!(show))
+        .routes(changes(routes!(forget)))
+        .routes(changes(routes!(play)))
+        .routes(changes(routes!(computer)))
+        .routes(changes(routes!(undo)))
+        .routes(changes(routes!(level)))
+        .routes(routes!(hint))
         // HEAD of a hint would run a search for nothing.
-        .route("/hint", get(hint).head(no_head))
-        .route("/destinations", get(destinations))
-        .route("/join", changes(post(friends::join)))
-        .route("/resign", changes(post(friends::resign)))
-        .route("/draw", changes(post(friends::draw)))
-        .route("/rematch", changes(post(friends::rematch)))
-        .route("/claim", changes(post(friends::claim)))
-        .route("/players", get(friends::players))
-        .route("/live", get(live::follow));
-    Router::new()
-        .route("/api/games", changes(post(create)))
+        .route("/hint", head(no_head))
+        .routes(routes!(destinations))
+        .routes(changes(routes!(friends::join)))
+        .routes(changes(routes!(friends::resign)))
+        .routes(changes(routes!(friends::draw)))
+        .routes(changes(routes!(friends::rematch)))
+        .routes(changes(routes!(friends::claim)))
+        .routes(routes!(friends::players))
+        .routes(routes!(live::follow));
+    OpenApiRouter::new()
+        .routes(changes(routes!(create)))
         .nest("/api/games/{id}", game)
         .layer(middleware::map_request_with_state(
             Arc::clone(app),
@@ -61,8 +68,9 @@ pub fn router(app: &Arc<App>) -> Router<Arc<App>> {
 }
 
 /// `route`, its handlers refusing other sites' requests (`guards::same_site`).
-fn changes(route: MethodRouter<Arc<App>>) -> MethodRouter<Arc<App>> {
-    route.route_layer(middleware::map_request(guards::same_site))
+fn changes((schemas, paths, route): UtoipaMethodRouter<Arc<App>>) -> UtoipaMethodRouter<Arc<App>> {
+    let route = route.route_layer(middleware::map_request(guards::same_site));
+    (schemas, paths, route)
 }
 
 /// The answer to `HEAD` where only `GET` is served.
@@ -79,6 +87,18 @@ impl RequestBody for NewGame {
 /// `POST /api/games`: a new game, 201 with its state and `Location`; a game between two
 /// people with its seats: `seat` (the creator's side and secret) and `invitation` (the
 /// other seat's claim, for the invitation link's fragment).
+#[utoipa::path(
+    post,
+    path = "/api/games",
+    tag = GAME,
+    request_body = NewGame,
+    responses((
+        status = 201,
+        body = Created,
+        description = "The new game",
+        headers(("Location" = String, description = "The game's URL, `/api/games/{id}`")),
+    )),
+)]
 async fn create(
     State(app): State<Arc<App>>,
     client: Client,
@@ -121,6 +141,9 @@ async fn create(
 }
 
 /// `GET /api/games/{id}`: the game's state.
+#[utoipa::path(get, path = "/", tag = GAME, params(GameId), responses(
+    (status = 200, body = GameState, description = "The game's state"),
+))]
 async fn show(State(app): State<Arc<App>>, GameId(id): GameId) -> Result<Response, ApiError> {
     let game = app.live.read(&id).await?;
     let body = app.games.shown(&game, || json(&state(&game)));
@@ -129,6 +152,9 @@ async fn show(State(app): State<Arc<App>>, GameId(id): GameId) -> Result<Respons
 
 /// `DELETE /api/games/{id}`: forgets the game; a game between two people for its players
 /// only.
+#[utoipa::path(delete, path = "/", tag = GAME, params(GameId), security((), ("seat" = [])),
+    responses((status = 200, body = Deleted, description = "The game is gone")),
+)]
 async fn forget(
     State(app): State<Arc<App>>,
     GameId(id): GameId,
@@ -141,11 +167,14 @@ async fn forget(
 
 /// A move's body: its text (`from-to` or a hop path), and the number of moves the game had
 /// when the move was chosen (optional: without it the move is played on the game as it is).
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 struct MoveBody {
+    /// `from-to` (`l2-k3`), or a hop's path (`l2-j4-h4`).
     #[serde(rename = "move")]
     mv: String,
+    /// The number of moves the game had when the move was chosen: `stale_ply` if it has
+    /// changed since.
     ply: Option<u64>,
 }
 
@@ -169,6 +198,10 @@ fn played(moved: &Moved, search: Option<crate::engines::Report>) -> Response {
 
 /// `POST /api/games/{id}/move`: the person's move; in a game between two people, the move
 /// of the player whose seat the request holds.
+#[utoipa::path(post, path = "/move", tag = GAME, params(GameId), request_body = MoveBody,
+    security((), ("seat" = [])),
+    responses((status = 200, body = Played, description = "The move, and the game after it")),
+)]
 async fn play(
     State(app): State<Arc<App>>,
     GameId(id): GameId,
@@ -188,11 +221,15 @@ async fn play(
 
 /// The body of a computer-move request: empty, or the move the client searched; with or
 /// without the number of moves the game had when the request was made.
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, ToSchema)]
 #[serde(deny_unknown_fields)]
 struct ComputerBody {
+    /// The computer's move as the client's engine found it, `from-to`; without it the
+    /// server searches.
     #[serde(rename = "move")]
     mv: Option<String>,
+    /// The number of moves the game had when the request was made: `stale_ply` if it has
+    /// changed since.
     ply: Option<u64>,
 }
 
@@ -204,6 +241,10 @@ impl RequestBody for ComputerBody {
 
 /// `POST /api/games/{id}/computer`: the computer's move, searched by the server, or the
 /// one the client searched (in the body).
+#[utoipa::path(post, path = "/computer", tag = GAME, params(GameId),
+    request_body(content = Option<ComputerBody>, description = "Empty, or the move a client searched"),
+    responses((status = 200, body = Played, description = "The computer's move, its search, and the game after it")),
+)]
 async fn computer(
     State(app): State<Arc<App>>,
     GameId(id): GameId,
@@ -218,6 +259,9 @@ async fn computer(
 }
 
 /// `GET /api/games/{id}/hint`: the engine's suggestion for the person; plays nothing.
+#[utoipa::path(get, path = "/hint", tag = GAME, params(GameId), responses(
+    (status = 200, body = Played, description = "The suggested move and its search (no `state`)"),
+))]
 async fn hint(
     State(app): State<Arc<App>>,
     GameId(id): GameId,
@@ -234,15 +278,20 @@ async fn hint(
 }
 
 /// `POST /api/games/{id}/undo`: takes back the person's last move and the computer's reply.
+#[utoipa::path(post, path = "/undo", tag = GAME, params(GameId), responses(
+    (status = 200, body = GameState, description = "The game without the moves taken back"),
+))]
 async fn undo(State(app): State<Arc<App>>, GameId(id): GameId) -> Result<Response, ApiError> {
     let game = app.computer.undo(&id).await?;
     Ok(Reply(state(&game)).into_response())
 }
 
 /// A level's body.
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 struct LevelBody {
+    /// 1 to 10.
+    #[schema(minimum = 1, maximum = 10)]
     level: u8,
 }
 
@@ -253,6 +302,10 @@ impl RequestBody for LevelBody {
 }
 
 /// `POST` or `PUT /api/games/{id}/level`: the computer's level.
+#[utoipa::path(method(post, put), path = "/level", tag = GAME, params(GameId),
+    request_body = LevelBody,
+    responses((status = 200, body = GameState, description = "The game at its new level")),
+)]
 async fn level(
     State(app): State<Arc<App>>,
     GameId(id): GameId,
@@ -263,12 +316,18 @@ async fn level(
 }
 
 /// The query of a destinations request.
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct Piece {
+    /// The piece's square (`n3`).
+    #[param(required = true)]
     from: Option<String>,
 }
 
 /// `GET /api/games/{id}/destinations?from=SQUARE`: where that piece can go.
+#[utoipa::path(get, path = "/destinations", tag = GAME, params(GameId, Piece), responses(
+    (status = 200, body = Destinations, description = "The squares the piece can go to"),
+))]
 async fn destinations(
     State(app): State<Arc<App>>,
     GameId(id): GameId,

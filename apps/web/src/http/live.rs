@@ -12,7 +12,9 @@ use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use futures_util::StreamExt;
 use serde::Deserialize;
+use utoipa::IntoParams;
 
+use super::answers::GAME;
 use super::app::App;
 use super::error::ApiError;
 use super::extract::{GameId, Seat};
@@ -28,14 +30,25 @@ const RETRY: Duration = Duration::from_secs(2);
 
 /// The query of a live stream: the version of the game the client has seen (as
 /// `Last-Event-ID`).
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct Since {
+    /// The version of the game the client has (as `Last-Event-ID`).
     since: Option<u64>,
 }
 
 /// `GET /api/games/{id}/live`: the game's server-sent events (`state`, `players`), from
 /// its state now (unless `Last-Event-ID` or `?since=` says the client has it) on; a
 /// player's stream (the request holds a seat) counts them present.
+#[utoipa::path(get, path = "/live", tag = GAME, security((), ("seat" = [])),
+    params(GameId, Since, ("Last-Event-ID" = Option<u64>, Header, description = "The version of the game the client has")),
+    responses((
+        status = 200,
+        content_type = "text/event-stream",
+        body = String,
+        description = "Server-sent events: `state` (its `id` the game's version, its data the game's state) and `players` (its data who plays, as `/players` answers)",
+    )),
+)]
 pub async fn follow(
     State(app): State<Arc<App>>,
     GameId(id): GameId,

@@ -4,10 +4,12 @@
 //! replies (`reply.rs`) and the errors with their statuses and codes (`error.rs`), and the
 //! tower layers every request passes (`guards.rs` for the checks of our own): the client's
 //! address, the request log, panics answered 500, the security headers, the `Host`, the
-//! router's 405 in the API's terms, and the count of answers by status. Under it the
+//! router's 405 in the API's terms, and the count of answers by status. The API's OpenAPI
+//! document is made from the routes' handlers (`openapi.rs`, `answers.rs`). Under it the
 //! connection layer (`serve.rs`). Each handler turns a request into a call of the domain
 //! (`games/`, `computer/`, `friend.rs`, `live.rs`) and its answer or error into a response.
 
+mod answers;
 pub mod app;
 pub mod assets;
 pub mod error;
@@ -16,6 +18,7 @@ mod friends;
 mod games;
 pub mod guards;
 mod live;
+mod openapi;
 mod operators;
 mod pages;
 pub mod reply;
@@ -65,9 +68,7 @@ const SECURITY: [(HeaderName, &str); 5] = [
 /// The service. Each request's extensions must hold its connection's `ConnectInfo` (the
 /// peer's address), as `serve.rs` puts it there.
 pub fn router(app: Arc<App>) -> Router {
-    let routes = Router::new()
-        .merge(games::router(&app))
-        .merge(operators::router(&app))
+    let routes = openapi::api(&app)
         .fallback(pages::page_or_file)
         .with_state(Arc::clone(&app));
     // Every request passes these, outermost first. They wrap the routes as a whole: only

@@ -3,30 +3,38 @@
 
 use std::sync::Arc;
 
-use axum::Router;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::http::header::{self, HeaderValue};
 use axum::middleware;
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
 use serde_json::json;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
+use super::answers::{Health, OPERATORS};
 use super::app::App;
 use super::guards;
 use super::reply::Reply;
 use crate::metrics::{Gauges, METRICS};
 
 /// `/healthz`, and `/metrics` for the operator's addresses.
-pub fn router(app: &Arc<App>) -> Router<Arc<App>> {
+pub fn router(app: &Arc<App>) -> OpenApiRouter<Arc<App>> {
     let operators_only =
         middleware::map_request_with_state(Arc::clone(app), guards::operators_only);
-    Router::new()
-        .route("/healthz", get(health))
-        .route("/metrics", get(metrics).route_layer(operators_only))
+    let (schemas, paths, metrics) = routes!(metrics);
+    OpenApiRouter::new().routes(routes!(health)).routes((
+        schemas,
+        paths,
+        metrics.route_layer(operators_only),
+    ))
 }
 
 /// `GET /healthz`: 200 when the database answers, else 503; the engines' load.
+#[utoipa::path(get, path = "/healthz", tag = OPERATORS, responses(
+    (status = 200, body = Health, description = "The server and its database answer"),
+    (status = 503, body = Health, description = "The database does not answer"),
+))]
 async fn health(State(app): State<Arc<App>>) -> Response {
     let database = app.games.store();
     let reachable = database.ping().await.is_ok();
@@ -52,6 +60,9 @@ fn allocated() -> Option<u64> {
 }
 
 /// `GET /metrics`: every figure, in the Prometheus text format.
+#[utoipa::path(get, path = "/metrics", tag = OPERATORS, responses(
+    (status = 200, content_type = "text/plain", body = String, description = "Every figure, in the Prometheus text format"),
+))]
 async fn metrics(State(app): State<Arc<App>>) -> Response {
     let load = app.computer.pool().load();
     let text = METRICS.render(&Gauges {

@@ -10,7 +10,8 @@
 //! - `codes.rs`: every error code a client can provoke;
 //! - `pages.rs`: the page and its files, in each language;
 //! - `friends.rs`: games between two people beyond their rules;
-//! - `router.rs`: the router alone, requests handed to it with tower's `oneshot`.
+//! - `router.rs`: the router alone, requests handed to it with tower's `oneshot`;
+//! - `openapi.rs`: the API's OpenAPI document against the router and the contract.
 
 #[path = "../common/mod.rs"]
 mod common;
@@ -18,6 +19,7 @@ mod common;
 mod codes;
 mod friends;
 mod games;
+mod openapi;
 mod pages;
 mod router;
 

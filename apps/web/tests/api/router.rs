@@ -18,7 +18,7 @@ use tower::ServiceExt;
 use crate::common::TempDir;
 
 /// The router over a database of its own (in the folder given), its engines one.
-async fn router() -> (Router, TempDir) {
+pub async fn router() -> (Router, TempDir) {
     let dir = TempDir::new();
     let url = dir.sqlite();
     let options = Options::try_parse_from(["halma-web", "--database", &url, "--engines", "1"])
