@@ -1,6 +1,6 @@
 //! The lab's programs read their command lines: what they are asked wrongly they refuse,
 //! pointing to their help, before they start anything; `--help` lists every option. (Their runs
-//! against a server are measurements, made by hand: docs/server.md.)
+//! against a server are measurements, made by hand: docs/results.md.)
 
 use std::process::{Command, Output};
 

@@ -3,7 +3,7 @@
 //! HTTP status and stable code for programs (one table, [`ApiError::status_and_code`]; the
 //! page shows each code in the player's language) and its English message for people
 //! reading the API; `IntoResponse` writes it as `{"error": "...", "code": "..."}` with its
-//! headers (`Allow`, `Retry-After`). The codes are a contract (`docs/server.md` lists them,
+//! headers (`Allow`, `Retry-After`). The codes are a contract (`docs/api.md` lists them,
 //! `tests/api/codes.rs` provokes each one, every language translates each): the variant gives
 //! the code, never the message's words. axum's extractors' rejections become API errors
 //! here, each in one place.
