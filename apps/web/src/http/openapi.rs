@@ -111,6 +111,19 @@ fn player() -> Vec<ApiError> {
     ]
 }
 
+/// The errors of a move, the person's or the computer's.
+fn moving() -> Vec<ApiError> {
+    let text = String::new;
+    vec![
+        game(GameError::BadMoveText(text(), text())),
+        game(GameError::IllegalMove(text(), text())),
+        game(GameError::GameOver(text())),
+        game(GameError::TooLong(0)),
+        game(GameError::StalePly { ply: 0, moves: 0 }),
+        game(GameError::Thinking),
+    ]
+}
+
 /// The errors the operation `id` may answer besides [`anywhere`]'s.
 fn errors(id: &str) -> Vec<ApiError> {
     let text = String::new;
@@ -140,17 +153,12 @@ fn errors(id: &str) -> Vec<ApiError> {
         "forget" => [change(), vec![found(), game(GameError::NotAPlayer)]].concat(),
         "play" => [
             change(),
+            moving(),
             vec![
                 ApiError::MissingBody(""),
                 found(),
                 game(GameError::NotAPlayer),
-                game(GameError::BadMoveText(text(), text())),
-                game(GameError::IllegalMove(text(), text())),
-                game(GameError::GameOver(text())),
-                game(GameError::TooLong(0)),
-                game(GameError::StalePly { ply: 0, moves: 0 }),
                 game(GameError::NotYourTurn(halma::Side::X)),
-                game(GameError::Thinking),
                 game(GameError::Overtaken),
             ],
         ]
@@ -158,13 +166,9 @@ fn errors(id: &str) -> Vec<ApiError> {
         "computer" => [
             change(),
             busy(),
+            moving(),
             vec![
                 found(),
-                game(GameError::BadMoveText(text(), text())),
-                game(GameError::IllegalMove(text(), text())),
-                game(GameError::GameOver(text())),
-                game(GameError::TooLong(0)),
-                game(GameError::StalePly { ply: 0, moves: 0 }),
                 game(GameError::NotComputerTurn(halma::Side::X)),
                 game(GameError::FriendGame),
             ],

@@ -7,17 +7,14 @@
 //! (a recorded answer may lack a field added since it was recorded).
 
 use std::collections::BTreeSet;
-use std::net::SocketAddr;
 
 use axum::Router;
 use axum::body::Body;
-use axum::extract::ConnectInfo;
-use axum::http::Request;
 use http_body_util::BodyExt;
 use serde_json::{Map, Value, json};
 use tower::ServiceExt;
 
-use crate::router::router;
+use crate::router::{request, router};
 
 /// The recorded answers.
 const CONTRACT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/contract.json");
@@ -38,7 +35,7 @@ impl Answer {
     }
 }
 
-/// `method path` with the JSON `body`, from 127.0.0.1 as the connection layer would say.
+/// `method path` with the JSON `body`.
 async fn send(router: &Router, method: &str, path: &str, body: &str) -> Answer {
     send_as(router, None, method, path, body).await
 }
@@ -51,18 +48,7 @@ async fn send_as(
     path: &str,
     body: &str,
 ) -> Answer {
-    let mut request = Request::builder()
-        .method(method)
-        .uri(path)
-        .header("host", "localhost")
-        .header("content-type", "application/json")
-        .extension(ConnectInfo(SocketAddr::from(([127, 0, 0, 1], 40_000))));
-    if let Some(secret) = secret {
-        request = request.header("authorization", format!("Bearer {secret}"));
-    }
-    let request = request
-        .body(Body::from(body.to_owned()))
-        .expect("a request");
+    let request = request(method, path, Body::from(body.to_owned()), secret);
     let response = router.clone().oneshot(request).await.expect("an answer");
     let status = response.status().as_u16();
     let header = |name| {

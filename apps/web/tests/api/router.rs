@@ -29,15 +29,9 @@ pub async fn router() -> (Router, TempDir) {
     (router, dir)
 }
 
-/// `method path` with the JSON `body` (if any) and the seat's `secret` (if any), from
-/// 127.0.0.1 as the connection layer would say: its status and JSON.
-async fn call(
-    router: &Router,
-    method: &str,
-    path: &str,
-    body: Option<Value>,
-    secret: Option<&str>,
-) -> (u16, Value) {
+/// The request `method path` with a JSON `body` and the seat's `secret` (if any), from
+/// 127.0.0.1 as the connection layer would say.
+pub fn request(method: &str, path: &str, body: Body, secret: Option<&str>) -> Request<Body> {
     let mut request = Request::builder()
         .method(method)
         .uri(path)
@@ -47,10 +41,22 @@ async fn call(
     if let Some(secret) = secret {
         request = request.header("authorization", format!("Bearer {secret}"));
     }
+    request.body(body).expect("a request")
+}
+
+/// `method path` with the JSON `body` (if any) and the seat's `secret` (if any): its
+/// status and JSON.
+async fn call(
+    router: &Router,
+    method: &str,
+    path: &str,
+    body: Option<Value>,
+    secret: Option<&str>,
+) -> (u16, Value) {
     let body = body.map_or_else(Body::empty, |body| Body::from(body.to_string()));
     let response = router
         .clone()
-        .oneshot(request.body(body).expect("a request"))
+        .oneshot(request(method, path, body, secret))
         .await
         .expect("an answer");
     let status = response.status().as_u16();
