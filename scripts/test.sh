@@ -34,6 +34,21 @@ postgres() {
     echo "test: no PostgreSQL (set HALMA_TEST_POSTGRES, or run as root to install Debian's): its tests print a note"
 }
 
+# A PostgreSQL over TLS (its own cluster, a certificate of a test CA made at set-up), for the
+# server's TLS tests: the one HALMA_TEST_POSTGRES_TLS names, else one started by
+# apps/web/ci/postgres-tls.sh as root; otherwise those tests print a note (and fail under CI).
+postgres_tls() {
+    [ -z "${HALMA_TEST_POSTGRES_TLS:-}" ] || return 0
+    if [ "$(id -u)" = 0 ] && ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1; then
+        local variables
+        if variables="$(bash apps/web/ci/postgres-tls.sh)"; then
+            eval "$variables"
+            return 0
+        fi
+    fi
+    echo "test: no PostgreSQL over TLS (run as root to make one): its tests print a note"
+}
+
 # The Rust tests; they build the server the browser part then runs.
 rust_tests() { cargo test --release --workspace "$@"; }
 
@@ -57,7 +72,7 @@ browser() {
 # their own toolchain checks and skip or fail by CI's rule, scripts/lib/toolchain.sh).
 run_part() {
     case "$1" in
-        rust) rust_ran=1 && postgres && rust_tests ;;
+        rust) rust_ran=1 && postgres && postgres_tls && rust_tests ;;
         python) bash bindings/python/test.sh ;;
         wasm) bash bindings/wasm/test.sh ;;
         browser) browser ;;

@@ -11,6 +11,7 @@
 
 mod clients;
 mod computer;
+mod database_url;
 mod engines;
 mod friend;
 mod games;
@@ -19,6 +20,7 @@ mod live;
 mod locks;
 mod metrics;
 mod options;
+mod origin;
 mod page;
 mod prune;
 mod store;
@@ -28,11 +30,12 @@ use std::time::Duration;
 
 use axum::Router;
 
+pub use crate::database_url::{explained, redacted};
 pub use crate::engines::Pool;
 pub use crate::http::serve::connections::Registry;
 pub use crate::http::serve::{listen, serve};
 pub use crate::options::Options;
-pub use crate::store::{Store, redacted};
+pub use crate::store::Store;
 
 /// The service: the API, the live games, the page and the operator's routes over `store`,
 /// searched by `engines`, with every limit `options` sets; the open connections (which the
@@ -83,11 +86,18 @@ pub fn app(options: &Options, store: Store, engines: Pool, connections: Arc<Regi
         games,
         live,
         creations: clients::RateLimit::new(options.games_per_minute),
-        assets: http::assets::Assets::new(),
+        assets: http::assets::Assets::new(
+            &options
+                .public_origin
+                .as_ref()
+                .map(ToString::to_string)
+                .unwrap_or_default(),
+        ),
         connections,
         settings: http::app::Settings {
             body_timeout: options.body_timeout,
-            allowed_hosts: options.allowed_hosts.clone(),
+            allowed_hosts: options.served_hosts(),
+            public_origin: options.public_origin.clone(),
             metrics_from: options.metrics_from(),
             proxies: options.trusted_proxies.clone(),
             proxy_header: options.proxy_header,

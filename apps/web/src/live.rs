@@ -183,6 +183,11 @@ impl Live {
         })
     }
 
+    /// The live streams open in this process now (`/metrics`).
+    pub fn open(&self) -> usize {
+        self.open.load(Ordering::Relaxed)
+    }
+
     /// How long (ms) a player is away before the opponent may claim the win.
     pub fn abandon_after(&self) -> i64 {
         self.abandon_after

@@ -57,7 +57,12 @@ async fn run(options: Options, cores: usize) -> ExitCode {
     let store = match Store::connect(&url, DATABASE_CONNECTIONS).await {
         Ok(store) => store,
         Err(error) => {
-            eprintln!("error: cannot open the database {url}: {error}");
+            // The URL without its password: this line goes to the journal.
+            eprintln!(
+                "error: cannot open the database {}: {}",
+                halma_web::redacted(&url),
+                halma_web::explained(&error.to_string())
+            );
             return ExitCode::FAILURE;
         }
     };

@@ -235,6 +235,8 @@ pub struct Gauges {
     pub connections: usize,
     /// `--max-connections`.
     pub max_connections: usize,
+    /// Live streams of games open.
+    pub live_streams: usize,
     /// Games stored (`None` when the database did not answer).
     pub games: Option<u64>,
     /// Bytes the allocator holds for the server (`None` if it cannot say).
@@ -365,6 +367,13 @@ impl Metrics {
             "gauge",
             "Connections open at most (--max-connections).",
             one(gauges.max_connections.to_string()),
+        );
+        family(
+            &mut out,
+            "halma_live_streams_open",
+            "gauge",
+            "Live streams of games open now (--max-live at most).",
+            one(gauges.live_streams.to_string()),
         );
         family(
             &mut out,
@@ -549,6 +558,7 @@ mod tests {
             engines: 4,
             connections: 5,
             max_connections: 6,
+            live_streams: 9,
             games: Some(7),
             allocated: Some(8),
         });
@@ -572,6 +582,7 @@ mod tests {
         assert!(text.contains("halma_requests_total{status=\"other\"} "));
         assert!(text.contains("halma_searches_waiting{purpose=\"hint\"} 2\n"));
         assert!(text.contains("halma_games_stored 7\n"));
+        assert!(text.contains("halma_live_streams_open 9\n"));
         assert!(text.contains("halma_memory_allocated_bytes 8\n"));
     }
 }

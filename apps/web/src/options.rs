@@ -13,6 +13,7 @@ use crate::clients::{Cidr, ProxyHeader};
 use crate::engines;
 use crate::http::serve::socket::send_buffer;
 use crate::http::serve::{ConnectionLimits, default_max_connections};
+use crate::origin::Origin;
 
 /// Play Halma against the computer, or a friend, in a browser: an HTTP server with a JSON
 /// API (docs/server.md), storing every game as it is played.
@@ -99,6 +100,12 @@ pub struct Options {
     /// every other Host is refused with 421).
     #[arg(long = "allowed-host", env = "HALMA_ALLOWED_HOST", value_name = "NAME", value_delimiter = ',', value_parser = host_name)]
     pub allowed_hosts: Vec<String>,
+    /// The site's address as browsers open it behind a reverse proxy,
+    /// https://NAME[:PORT]: requests from that Origin may change games whatever Host the
+    /// proxy passes, NAME is served (as --allowed-host), and the page's links to itself
+    /// (canonical, other languages) are absolute.
+    #[arg(long, env = "HALMA_PUBLIC_ORIGIN", value_name = "URL", value_parser = public_origin)]
+    pub public_origin: Option<Origin>,
     /// A proxy whose forwarding header names the client (repeatable; default none).
     #[arg(long = "trusted-proxy", env = "HALMA_TRUSTED_PROXY", value_name = "CIDR", value_delimiter = ',', value_parser = Cidr::parse)]
     pub trusted_proxies: Vec<Cidr>,
@@ -170,6 +177,18 @@ impl Options {
         }
     }
 
+    /// The host names served besides `localhost` and IP addresses: `--allowed-host`, and
+    /// `--public-origin`'s.
+    pub fn served_hosts(&self) -> Vec<String> {
+        let mut hosts = self.allowed_hosts.clone();
+        hosts.extend(
+            self.public_origin
+                .as_ref()
+                .map(|origin| origin.host().to_owned()),
+        );
+        hosts
+    }
+
     /// Open connections at most: `--max-connections`, else the descriptor limit less 64.
     pub fn max_connections(&self) -> usize {
         self.max_connections.unwrap_or_else(default_max_connections)
@@ -232,6 +251,12 @@ fn mebibytes(text: &str) -> Result<usize, String> {
 /// A forwarding header's name.
 fn proxy_header(text: &str) -> Result<ProxyHeader, String> {
     ProxyHeader::parse(text).ok_or_else(|| format!("is x-forwarded-for or forwarded, not {text:?}"))
+}
+
+/// An origin as `--public-origin` takes it.
+fn public_origin(text: &str) -> Result<Origin, String> {
+    Origin::parse(text)
+        .ok_or_else(|| format!("needs https://NAME[:PORT] (or http://), not {text:?}"))
 }
 
 /// A host name as `--allowed-host` takes it: letters, digits, dots and dashes (or an
@@ -329,6 +354,28 @@ mod tests {
                 .unwrap_err()
                 .contains("prefix")
         );
+        let behind = run(&[
+            "--public-origin",
+            "https://Play.Example:8443/",
+            "--allowed-host",
+            "a.example",
+        ])
+        .unwrap();
+        assert_eq!(
+            behind
+                .public_origin
+                .as_ref()
+                .map(ToString::to_string)
+                .as_deref(),
+            Some("https://play.example:8443")
+        );
+        assert_eq!(behind.served_hosts(), ["a.example", "play.example"]);
+        assert!(
+            run(&["--public-origin", "play.example"])
+                .unwrap_err()
+                .contains("--public-origin")
+        );
+        assert!(run(&["--public-origin", "https://play.example/halma"]).is_err());
         assert!(run(&[]).unwrap().engine());
         assert!(!run(&["--no-engine", "--port", "0"]).unwrap().engine());
     }

@@ -1,7 +1,7 @@
 //! The command line as a process meets it: every option also read from its environment
 //! variable (`HALMA_<NAME>`), the command line winning; a value that does not read refused
 //! before anything starts, with a message naming the option and exit status 2; `--help`
-//! naming every option and its variable.
+//! naming every option and its variable; a failed start showing no password.
 
 mod common;
 
@@ -140,5 +140,31 @@ fn help_names_every_option_with_its_variable_and_its_default() {
         if let Some(default) = default {
             assert!(line.contains(&format!("[default: {default}]")), "{line}");
         }
+    }
+}
+
+#[test]
+fn a_failed_start_never_shows_the_database_password() {
+    let urls = [
+        // Nothing listens on port 1: the connection is refused.
+        "postgres://halma:s3cret-word@127.0.0.1:1/halma",
+        "postgres://halma@127.0.0.1:1/halma?password=s3cret-word&sslmode=disable",
+        "mysql://halma:s3cret-word@127.0.0.1:1/halma",
+    ];
+    let runs: Vec<_> = urls
+        .iter()
+        .map(|url| {
+            let url = (*url).to_owned();
+            std::thread::spawn(move || exited(&["--port", "0", "--database", &url], &[]))
+        })
+        .collect();
+    for (url, run) in urls.iter().zip(runs) {
+        let output = run.join().expect("the server ran");
+        let said = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(1), "{url}: {said}");
+        assert!(said.contains("cannot open the database"), "{url}: {said}");
+        assert!(said.contains("***"), "{url}: {said}");
+        assert!(!said.contains("s3cret"), "{url}: {said}");
+        assert!(!String::from_utf8_lossy(&output.stdout).contains("s3cret"));
     }
 }

@@ -10,6 +10,7 @@ use crate::computer::Computer;
 use crate::friend::Friends;
 use crate::games::stored::Games;
 use crate::live::Live;
+use crate::origin::Origin;
 
 /// What the requests share.
 pub struct App {
@@ -38,6 +39,8 @@ pub struct Settings {
     pub body_timeout: Duration,
     /// Host names served besides `localhost` and IP literals, lower case.
     pub allowed_hosts: Vec<String>,
+    /// The site's origin as browsers open it behind a proxy (`--public-origin`).
+    pub public_origin: Option<Origin>,
     /// Who may read `/metrics`.
     pub metrics_from: Vec<Cidr>,
     /// Proxies whose forwarding header names the client.

@@ -42,8 +42,8 @@ pub struct Assets {
 
 impl Assets {
     /// The files with their hashed names and rewritten references, and the pages in each
-    /// language.
-    pub fn new() -> Assets {
+    /// language, their links to themselves starting with `origin` (the site's, or empty).
+    pub fn new(origin: &str) -> Assets {
         let mut by_path = HashMap::new();
         let hashed = files::hashed(&files::sources());
         for (name, file) in &hashed {
@@ -67,7 +67,8 @@ impl Assets {
             for (rules, page) in [(false, INDEX_HTML), (true, RULES_HTML)] {
                 let html = files::rename(files::entry(page), "", &hashed);
                 let html = String::from_utf8_lossy(&html).into_owned();
-                let html = words::written(&html, catalog, if rules { "/rules" } else { "/" });
+                let path = if rules { "/rules" } else { "/" };
+                let html = words::written(&html, catalog, path, origin);
                 let html = languages::with_lang(&html, tag).replacen(
                     &format!("<html lang=\"{tag}\""),
                     &format!("<html lang=\"{tag}\" data-texts=\"{texts}\""),
@@ -152,7 +153,7 @@ mod tests {
 
     #[test]
     fn a_file_that_is_not_text_is_served_as_it_is() {
-        let assets = Assets::new();
+        let assets = Assets::new("");
         let wasm = &files::sources()["halma.wasm"];
         assert!(std::str::from_utf8(wasm).is_err(), "halma.wasm is binary");
         let served = assets
@@ -166,7 +167,7 @@ mod tests {
 
     #[test]
     fn files_carry_their_hash_and_the_page_names_only_hashed_files() {
-        let assets = Assets::new();
+        let assets = Assets::new("");
         let get = |path: &str| assets.get(path, &HeaderMap::new());
         let text = |path: &str| {
             let served = get(path).expect("a file");
@@ -282,7 +283,7 @@ mod tests {
 
     #[test]
     fn compressed_files_decompress_to_the_file() {
-        let assets = Assets::new();
+        let assets = Assets::new("");
         // halma.js: brotli of the module takes half a minute in a debug build.
         let asset = &assets.get("/halma.js", &HeaderMap::new()).unwrap().asset;
         let (encoding, gzipped) = asset.encoded(accepted(Some("gzip")));

@@ -40,6 +40,11 @@ use crate::metrics::{METRICS, Refusal};
 /// before a handler runs; the handlers that change a game refuse other sites' requests
 /// first.
 pub fn router(app: &Arc<App>) -> OpenApiRouter<Arc<App>> {
+    // A route whose handlers refuse other sites' requests (`guards::same_site`).
+    let changes = |(schemas, paths, route): UtoipaMethodRouter<Arc<App>>| {
+        let same_site = middleware::map_request_with_state(Arc::clone(app), guards::same_site);
+        (schemas, paths, route.route_layer(same_site))
+    };
     let game = OpenApiRouter::new()
         .routes(routes!(show))
         .routes(changes(routes!(forget)))
@@ -65,12 +70,6 @@ pub fn router(app: &Arc<App>) -> OpenApiRouter<Arc<App>> {
             Arc::clone(app),
             guards::read_body,
         ))
-}
-
-/// `route`, its handlers refusing other sites' requests (`guards::same_site`).
-fn changes((schemas, paths, route): UtoipaMethodRouter<Arc<App>>) -> UtoipaMethodRouter<Arc<App>> {
-    let route = route.route_layer(middleware::map_request(guards::same_site));
-    (schemas, paths, route)
 }
 
 /// The answer to `HEAD` where only `GET` is served.

@@ -19,6 +19,7 @@ use super::error::{ApiError, MAX_BODY};
 use super::serve::connections::Stalling;
 use crate::clients::{Client, Source, origin_of, within};
 use crate::metrics::{METRICS, Refusal};
+use crate::origin::Origin;
 
 /// Puts the request's [`Source`] in its extensions: the connection's peer, or whom a
 /// trusted proxy forwards for (`clients.rs`).
@@ -102,8 +103,10 @@ pub async fn known_host(
 
 /// Why a request that changes a game is refused, if it is: it must say it sends JSON (a
 /// cross-site form cannot, and a cross-site script cannot without a preflight the server
-/// never grants), and a browser's `Origin` must be this server.
-fn cross_site(headers: &HeaderMap) -> Option<ApiError> {
+/// never grants), and a browser's `Origin` must be this server: the `Host` it was sent
+/// to, or the site's origin behind a proxy (`--public-origin`, `public`), whatever `Host`
+/// the proxy passes.
+fn cross_site(headers: &HeaderMap, public: Option<&Origin>) -> Option<ApiError> {
     let json = headers
         .get(header::CONTENT_TYPE)
         .and_then(|value| value.to_str().ok())
@@ -125,7 +128,15 @@ fn cross_site(headers: &HeaderMap) -> Option<ApiError> {
         .ok()
         .and_then(|origin| origin.split_once("://"))
         .map(|(_, authority)| authority.trim_end_matches('/'));
+    let public_site = public.is_some_and(|public| {
+        origin
+            .to_str()
+            .ok()
+            .and_then(Origin::parse)
+            .is_some_and(|origin| origin == *public)
+    });
     match (origin_host, host) {
+        _ if public_site => None,
         (Some(origin), Some(host)) if origin.eq_ignore_ascii_case(host) => None,
         _ => Some(ApiError::OtherOrigin),
     }
@@ -133,8 +144,8 @@ fn cross_site(headers: &HeaderMap) -> Option<ApiError> {
 
 /// Refuses a change from another site (415 without JSON, 403 from another origin): on the
 /// handlers that change a game, once the route and the method are known good.
-pub async fn same_site(request: Request) -> Result<Request, ApiError> {
-    match cross_site(request.headers()) {
+pub async fn same_site(State(app): State<Arc<App>>, request: Request) -> Result<Request, ApiError> {
+    match cross_site(request.headers(), app.settings.public_origin.as_ref()) {
         Some(error) => Err(error),
         None => Ok(request),
     }
@@ -243,13 +254,13 @@ mod tests {
         let json = ("content-type", "application/json; charset=utf-8");
         let host = ("host", "127.0.0.1:8080");
         assert!(
-            cross_site(&headers(&[json, host])).is_none(),
+            cross_site(&headers(&[json, host]), None).is_none(),
             "curl sends no Origin"
         );
         let same = ("origin", "http://127.0.0.1:8080");
-        assert!(cross_site(&headers(&[json, host, same])).is_none());
+        assert!(cross_site(&headers(&[json, host, same]), None).is_none());
         let code = |pairs: &[(&'static str, &'static str)]| {
-            cross_site(&headers(pairs)).map(|error| error.status_and_code().1)
+            cross_site(&headers(pairs), None).map(|error| error.status_and_code().1)
         };
         assert_eq!(code(&[host, same]), Some("not_json"));
         assert_eq!(
@@ -265,6 +276,33 @@ mod tests {
             code(&[json, host, same, ("sec-fetch-site", "cross-site")]),
             Some("cross_site")
         );
+    }
+
+    #[test]
+    fn behind_a_proxy_the_public_origin_may_change_a_game() {
+        let json = ("content-type", "application/json");
+        let public = Origin::parse("https://halma.example:8443");
+        // The proxy passed the name without the port, and the scheme is its own.
+        let lost_port = ("host", "halma.example");
+        let browser = ("origin", "https://halma.example:8443");
+        let code = |pairs: &[(&'static str, &'static str)], public: Option<&Origin>| {
+            cross_site(&headers(pairs), public).map(|error| error.status_and_code().1)
+        };
+        assert_eq!(code(&[json, lost_port, browser], None), Some("cross_site"));
+        assert_eq!(code(&[json, lost_port, browser], public.as_ref()), None);
+        let other_port = ("origin", "https://halma.example:9443");
+        assert_eq!(
+            code(&[json, lost_port, other_port], public.as_ref()),
+            Some("cross_site")
+        );
+        let other_scheme = ("origin", "http://halma.example:8443");
+        assert_eq!(
+            code(&[json, lost_port, other_scheme], public.as_ref()),
+            Some("cross_site")
+        );
+        // The Host as the browser sent it still does.
+        let kept = ("host", "halma.example:9443");
+        assert_eq!(code(&[json, kept, other_port], public.as_ref()), None);
     }
 
     /// A request for `target` with the headers `pairs`, in `version`.

@@ -1,5 +1,6 @@
 //! `GET /api/games/{id}/live`: a game's changes (`live.rs`) as server-sent events, `state`
-//! (its id the game's version) and `players`, with a comment every so often.
+//! (its id the game's version) and `players`, with a comment every so often, and
+//! `X-Accel-Buffering: no` for nginx.
 
 use std::convert::Infallible;
 use std::sync::Arc;
@@ -8,6 +9,7 @@ use std::time::Duration;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
 use axum::http::HeaderMap;
+use axum::http::header::{HeaderName, HeaderValue};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use futures_util::StreamExt;
@@ -64,9 +66,15 @@ pub async fn follow(
         .or(since);
     let changes = app.live.follow(&id, client, seat.secret(), since).await?;
     let events = changes.map(|change| Ok::<_, Infallible>(event(change)));
-    Ok(Sse::new(events)
+    let mut response = Sse::new(events)
         .keep_alive(KeepAlive::new().interval(HEARTBEAT))
-        .into_response())
+        .into_response();
+    // nginx passes each event on at once, whatever its site says of buffering.
+    response.headers_mut().insert(
+        HeaderName::from_static("x-accel-buffering"),
+        HeaderValue::from_static("no"),
+    );
+    Ok(response)
 }
 
 /// The event that tells `change`.

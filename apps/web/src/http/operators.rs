@@ -72,6 +72,7 @@ async fn metrics(State(app): State<Arc<App>>) -> Response {
         engines: load.engines,
         connections: app.connections.open(),
         max_connections: app.connections.max(),
+        live_streams: app.live.open(),
         games: app.games.store().count().await.ok(),
         allocated: allocated(),
     });

@@ -10,7 +10,8 @@
 //!   (`data-t-aria-label` gives `aria-label`);
 //! - `data-href="/rules"`: the link of that page in the language (`/th/rules`);
 //! - `<title>`: the text of the body's `data-title`; before `</head>`, the description (the
-//!   text of the body's `data-description`) and an alternate link per language;
+//!   text of the body's `data-description`), the canonical link and an alternate link per
+//!   language (absolute with the site's origin, `--public-origin`);
 //! - `<select id="lang">`: every language, in its own words, this one chosen;
 //! - `<div id="rules">` (the rules page): the rules' text, section by section
 //!   (`halma_i18n::rules`), whose diagrams the page's script draws.
@@ -18,8 +19,10 @@
 use halma_i18n::rules::rules;
 use halma_i18n::{Catalog, catalogs};
 
-/// `html`, the page at `path` (`/` or `/rules`), with its words in `catalog`'s language.
-pub fn written(html: &str, catalog: &Catalog, path: &str) -> String {
+/// `html`, the page at `path` (`/` or `/rules`), with its words in `catalog`'s language;
+/// its links to itself (canonical, and in other languages) start with `origin` (the site's,
+/// `https://NAME`, or empty for links relative to wherever the page was opened).
+pub fn written(html: &str, catalog: &Catalog, path: &str, origin: &str) -> String {
     let mut html = texts(html, catalog);
     html = links(&html, catalog.tag());
     let title_key = attribute(&html, "<body", "data-title")
@@ -32,15 +35,18 @@ pub fn written(html: &str, catalog: &Catalog, path: &str) -> String {
         "<meta name=\"description\" content=\"{}\">\n",
         escape(catalog.text(description))
     );
+    head.push_str(&format!(
+        "<link rel=\"canonical\" href=\"{origin}/{tag}{path}\">\n",
+        tag = catalog.tag(),
+    ));
     for other in catalogs() {
         head.push_str(&format!(
-            "<link rel=\"alternate\" hreflang=\"{tag}\" href=\"/{tag}{path}\">\n",
+            "<link rel=\"alternate\" hreflang=\"{tag}\" href=\"{origin}/{tag}{path}\">\n",
             tag = other.tag(),
-            path = if path == "/" { "/" } else { path },
         ));
     }
     head.push_str(&format!(
-        "<link rel=\"alternate\" hreflang=\"x-default\" href=\"{path}\">\n"
+        "<link rel=\"alternate\" hreflang=\"x-default\" href=\"{origin}{path}\">\n"
     ));
     html = html.replacen("</head>", &format!("{head}</head>"), 1);
     html = replace_between(
@@ -229,7 +235,7 @@ mod tests {
     #[test]
     fn every_text_of_the_page_is_written_in_its_language() {
         let thai = find("th").unwrap();
-        let html = written(PAGE, thai, "/rules");
+        let html = written(PAGE, thai, "/rules", "");
         let text = |key| escape(thai.text(key));
         assert!(html.contains(&format!("<title>{}</title>", text("page.title"))));
         assert!(html.contains(&format!(
@@ -256,6 +262,15 @@ mod tests {
             )));
             assert!(html.contains(&format!("<option value=\"{tag}\" lang=\"{tag}\"")));
         }
+        assert!(html.contains("<link rel=\"canonical\" href=\"/th/rules\">"));
+        let site = written(PAGE, thai, "/", "https://halma.example");
+        assert!(site.contains("<link rel=\"canonical\" href=\"https://halma.example/th/\">"));
+        assert!(site.contains(
+            "<link rel=\"alternate\" hreflang=\"en\" href=\"https://halma.example/en/\">"
+        ));
+        assert!(site.contains(
+            "<link rel=\"alternate\" hreflang=\"x-default\" href=\"https://halma.example/\">"
+        ));
         assert!(html.contains("<option value=\"th\" lang=\"th\" selected>ไทย</option>"));
         // The rules whole: every text they name, and nothing in English.
         for key in rules().keys().into_iter().skip(1) {

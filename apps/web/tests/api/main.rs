@@ -10,6 +10,7 @@
 //! - `codes.rs`: every error code a client can provoke;
 //! - `pages.rs`: the page and its files, in each language;
 //! - `friends.rs`: games between two people beyond their rules;
+//! - `proxy.rs`: behind a reverse proxy (`--public-origin`), and the live stream's headers;
 //! - `router.rs`: the router alone, requests handed to it with tower's `oneshot`;
 //! - `openapi.rs`: the API's OpenAPI document against the router and the contract.
 
@@ -21,6 +22,7 @@ mod friends;
 mod games;
 mod openapi;
 mod pages;
+mod proxy;
 mod router;
 
 use std::net::SocketAddr;
