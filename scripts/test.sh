@@ -34,6 +34,16 @@ postgres() {
     echo "test: no PostgreSQL (set HALMA_TEST_POSTGRES, or run as root to install Debian's): its tests print a note"
 }
 
+# What the tests of the operator's kit need beyond PostgreSQL (nginx, openssl,
+# systemd-analyze): installed by apps/web/ci/kit.sh where that can work (as root); otherwise
+# those tests print a note when a tool is missing (and fail under CI).
+kit_tools() {
+    if [ "$(id -u)" = 0 ]; then
+        bash apps/web/ci/kit.sh || echo "test: the kit's tools could not be installed: their tests print a note"
+    fi
+    return 0
+}
+
 # A PostgreSQL over TLS (its own cluster, a certificate of a test CA made at set-up), for the
 # server's TLS tests: the one HALMA_TEST_POSTGRES_TLS names, else one started by
 # apps/web/ci/postgres-tls.sh as root; otherwise those tests print a note (and fail under CI).
@@ -72,7 +82,7 @@ browser() {
 # their own toolchain checks and skip or fail by CI's rule, scripts/lib/toolchain.sh).
 run_part() {
     case "$1" in
-        rust) rust_ran=1 && postgres && postgres_tls && rust_tests ;;
+        rust) rust_ran=1 && postgres && kit_tools && postgres_tls && rust_tests ;;
         python) bash bindings/python/test.sh ;;
         wasm) bash bindings/wasm/test.sh ;;
         browser) browser ;;
