@@ -20,6 +20,7 @@ set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
 . "$root/scripts/lib/targets.sh"
+. "$root/scripts/lib/pack.sh"
 build=yes
 target=""
 for argument in "$@"; do
@@ -109,20 +110,15 @@ files relative to themselves.
 $running
 EOF
 
-sums="$(cd "$tree" && find . -type f | LC_ALL=C sort | sed 's|^\./||' | xargs sha256sum)"
-printf '%s\n' "$sums" >"$tree/SHA256SUMS"
-epoch="${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || date +%s)}"
 dist="$root/target/dist"
-mkdir -p "$dist"
 if [ "$target_os" = windows ]; then
+    pack_sums "$tree"
+    mkdir -p "$dist"
     archive="$dist/$name.zip"
     rm -f "$archive"
-    find "$tree" -exec touch -h -d "@$epoch" {} +
+    find "$tree" -exec touch -h -d "@$(pack_epoch)" {} +
     (cd "$work" && find "$name" | LC_ALL=C sort | TZ=UTC zip -q -X -@ "$archive")
+    pack_checksum "$archive"
 else
-    archive="$dist/$name.tar.gz"
-    tar -C "$work" --sort=name --owner=0 --group=0 --numeric-owner --mtime="@$epoch" -cf - "$name" |
-        gzip -n -9 >"$archive"
+    pack_archive "$work" "$name" "$dist"
 fi
-(cd "$dist" && sha256sum "$(basename "$archive")" >"$(basename "$archive").sha256")
-echo "$archive"
