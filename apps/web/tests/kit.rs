@@ -2,8 +2,9 @@
 //! `deploy/nginx/halma.conf` (its upstream addresses and listen port the only lines
 //! changed) in front of two server processes on one PostgreSQL database, each started with
 //! the flags of `deploy/systemd/halma-web.service` (its `--bind`, `--port` and `--database`
-//! aside): the page, a game against the computer from a browser whose `Origin` carries the
-//! port, a friend game's moves reaching the other seat's live stream within 2 s whichever
+//! aside; its `--public-origin` names the site without the test's port, so the site works
+//! by `Host` and `--allowed-host` alone): the page, a game against the computer from a
+//! browser whose `Origin` carries the port, a friend game's moves reaching the other seat's live stream within 2 s whichever
 //! process takes them, another `Host` refused, and a client that writes its own
 //! `X-Forwarded-For` still limited. The unit clean under `systemd-analyze verify`. And the
 //! backups docs/operating.md gives (SQLite's online backup, `pg_dump`) restored and played on.
@@ -224,7 +225,12 @@ fn the_site_is_plain_and_proxies_everything() {
         assert!(directives.contains(&needed), "the site sets {needed}");
     }
     let flags = unit_flags();
-    for (flag, value) in [("--trusted-proxy", "127.0.0.1"), ("--allowed-host", NAME)] {
+    let origin = format!("http://{NAME}");
+    for (flag, value) in [
+        ("--trusted-proxy", "127.0.0.1"),
+        ("--allowed-host", NAME),
+        ("--public-origin", origin.as_str()),
+    ] {
         assert!(
             flags.windows(2).any(|pair| pair == [flag, value]),
             "the unit runs the server with {flag} {value}: {flags:?}"
