@@ -2,9 +2,9 @@
 # A PostgreSQL over TLS for the web server's tests (apps/web/tests/tls.rs), on Debian as root,
 # beside the cluster of apps/web/ci/postgres.sh (which it leaves alone): a cluster of its own,
 # `tls`, with ssl=on and a certificate for localhost signed by a test CA made here with
-# openssl, and a second CA that signed nothing. Creates the cluster, the role `halma` and the
-# database `halma_test` if missing, starts it, and prints on stdout the variables the test
-# reads (everything else goes to stderr):
+# openssl, and a second CA that signed nothing. Creates the cluster if missing, then starts it
+# and makes its role and database as postgres.sh does, and prints on stdout the variables the
+# test reads (everything else goes to stderr):
 #
 #   eval "$(bash apps/web/ci/postgres-tls.sh)"
 #   # HALMA_TEST_POSTGRES_TLS=postgres://halma:halma@localhost:PORT/halma_test
@@ -49,18 +49,13 @@ if ! pg_lsclusters -h | awk '{print $2}' | grep -qx tls; then
         pg_conftool "$version" tls set "${setting%%=*}" "${setting#*=}" >&2
     done
 fi
-read -r _ _ port status _ < <(pg_lsclusters -h | awk '$2 == "tls"')
-if [ "$status" != "online" ]; then
-    pg_ctlcluster "$version" tls start >&2
-fi
-psql_as_postgres() { runuser -u postgres -- psql -p "$port" -v ON_ERROR_STOP=1 -qtA "$@"; }
-if [ "$(psql_as_postgres -c "SELECT 1 FROM pg_roles WHERE rolname = 'halma'")" != "1" ]; then
-    psql_as_postgres -c "CREATE ROLE halma LOGIN PASSWORD 'halma'" >&2
-fi
-if [ "$(psql_as_postgres -c "SELECT 1 FROM pg_database WHERE datname = 'halma_test'")" != "1" ]; then
-    runuser -u postgres -- createdb -p "$port" -O halma halma_test >&2
-fi
+# Started, with its role and database, as the other cluster is; its URL names localhost,
+# the certificate's name.
+url="$(bash "$(dirname "${BASH_SOURCE[0]}")/postgres.sh" tls)"
+url="${url/@127.0.0.1:/@localhost:}"
+port="${url##*:}"
+port="${port%%/*}"
 echo "postgres-tls: cluster $version/tls online on port $port, ssl on" >&2
-echo "export HALMA_TEST_POSTGRES_TLS=postgres://halma:halma@localhost:$port/halma_test"
+echo "export HALMA_TEST_POSTGRES_TLS=$url"
 echo "export HALMA_TEST_POSTGRES_CA=$certs/ca.crt"
 echo "export HALMA_TEST_POSTGRES_OTHER_CA=$certs/other-ca.crt"

@@ -5,7 +5,11 @@
 # (everything else goes to stderr):
 #
 #   export HALMA_TEST_POSTGRES="$(bash apps/web/ci/postgres.sh)"
+#
+# With a cluster's name (bash apps/web/ci/postgres.sh tls) it starts that cluster, which
+# must exist, instead of the first (apps/web/ci/postgres-tls.sh makes one).
 set -euo pipefail
+cluster="${1:-}"
 export DEBIAN_FRONTEND=noninteractive
 
 if ! ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1; then
@@ -17,7 +21,11 @@ if [ -z "$(pg_lsclusters -h)" ]; then
     version="$(ls /usr/lib/postgresql | sort -V | tail -n 1)"
     pg_createcluster "$version" main >&2
 fi
-read -r version name port status _ < <(pg_lsclusters -h | head -n 1)
+if [ -n "$cluster" ]; then
+    read -r version name port status _ < <(pg_lsclusters -h | awk -v name="$cluster" '$2 == name')
+else
+    read -r version name port status _ < <(pg_lsclusters -h | head -n 1)
+fi
 if [ "$status" != "online" ]; then
     pg_ctlcluster "$version" "$name" start >&2
 fi
