@@ -456,7 +456,7 @@ fn a_backup_of_each_database_restores_its_games() {
         let restored = Server::start_with(&format!("sqlite://{backup}"), &[], None);
         plays_on(&restored, &id);
     }
-    // PostgreSQL: pg_dump of the server's schema, the schema dropped, pg_restore.
+    // PostgreSQL: pg_dump of the server's schema, the game deleted, pg_restore --clean.
     let Some(base) = postgres() else {
         return;
     };
@@ -471,18 +471,13 @@ fn a_backup_of_each_database_restores_its_games() {
     let dir = TempDir::new();
     let dump = dir.0.join("halma.dump").display().to_string();
     run("pg_dump", &["-Fc", "-n", &schema, "-d", &base, "-f", &dump]);
+    let (status, _) = server.request("DELETE", &format!("/api/games/{id}"), None);
+    assert_eq!(status, 200);
     drop(server);
     run(
-        "psql",
-        &[
-            "-q",
-            "-d",
-            &base,
-            "-c",
-            &format!("DROP SCHEMA {schema} CASCADE"),
-        ],
+        "pg_restore",
+        &["--clean", "--if-exists", "-d", &base, &dump],
     );
-    run("pg_restore", &["-d", &base, &dump]);
     let restored = Server::start_with(&url, &[], None);
     plays_on(&restored, &id);
 }
