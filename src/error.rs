@@ -11,6 +11,10 @@ use crate::position::{
 };
 use crate::record::{ParseRecordError, TagError};
 use crate::search::SearchError;
+use crate::star::{
+    IllegalStarMoveError, InvalidStarPositionError, ParseHoleError, ParseLegalStarMoveError,
+    ParseStarMoveError, ParseStarPositionError, ParseStarRulesError, StarPositionSyntaxError,
+};
 use crate::{ParseFileError, ParseMoveError, ParseRankError, ParseSideError, ParseSquareError};
 
 /// What kind of failure an error is: the part of it a program acts on, where the message
@@ -130,11 +134,15 @@ of_kind!(
     ParseSideError,
     ParseMoveError,
     PositionSyntaxError,
-    ParseRecordError
+    ParseRecordError,
+    ParseHoleError,
+    ParseStarMoveError,
+    ParseStarRulesError,
+    StarPositionSyntaxError
 );
-of_kind!(InvalidPosition: InvalidPositionError);
+of_kind!(InvalidPosition: InvalidPositionError, InvalidStarPositionError);
 of_kind!(InvalidArgument: TagError);
-of_kind!(IllegalMove: IllegalMoveError);
+of_kind!(IllegalMove: IllegalMoveError, IllegalStarMoveError);
 of_kind!(NothingToUndo: NothingToUndoError);
 
 impl Error for ParsePositionError {
@@ -142,6 +150,24 @@ impl Error for ParsePositionError {
         match self {
             ParsePositionError::Syntax(error) => error.kind(),
             ParsePositionError::Invalid(error) => error.kind(),
+        }
+    }
+}
+
+impl Error for ParseStarPositionError {
+    fn kind(&self) -> ErrorKind {
+        match self {
+            ParseStarPositionError::Syntax(error) => error.kind(),
+            ParseStarPositionError::Invalid(error) => error.kind(),
+        }
+    }
+}
+
+impl Error for ParseLegalStarMoveError {
+    fn kind(&self) -> ErrorKind {
+        match self {
+            ParseLegalStarMoveError::Syntax(error) => error.kind(),
+            ParseLegalStarMoveError::Illegal(error) => error.kind(),
         }
     }
 }

@@ -78,6 +78,7 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod bitboard;
+mod board;
 mod coords;
 mod distance;
 mod error;
@@ -93,10 +94,11 @@ mod side;
 mod square;
 
 pub use bitboard::{Bitboard, Squares};
+pub use board::Board;
 pub use coords::{File, ParseFileError, ParseRankError, Rank};
 pub use error::{Error, ErrorKind};
 pub use game::{Draw, Game, NothingToUndoError, Outcome, PlayError};
-pub use moves::{MAX_MOVES, Move, MoveList};
+pub use moves::{MAX_MOVES, Move, MoveBuffer, MoveList};
 pub use notation::{MoveText, ParseMoveError};
 pub use perft::{divide, perft};
 pub use position::{
@@ -110,6 +112,11 @@ pub use search::{
 };
 pub use side::{ParseSideError, Side};
 pub use square::{ParseSquareError, Square};
+pub use star::{
+    Hole, IllegalStarMoveError, InvalidStarPositionError, ParseHoleError, ParseLegalStarMoveError,
+    ParseStarMoveError, ParseStarPositionError, ParseStarRulesError, StarBitboard, StarMove,
+    StarMoveList, StarPosition, StarRules,
+};
 
 pub mod clock;
 // The C ABI, for halma-capi (libhalma) and the fuzz targets: hidden, since its contract is
@@ -119,6 +126,7 @@ pub mod clock;
 pub mod ffi;
 pub mod race;
 pub mod search;
+pub mod star;
 
 /// The README's Rust examples, compiled and run as doctests so that they stay true.
 #[cfg(doctest)]

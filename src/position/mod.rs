@@ -4,10 +4,10 @@
 
 mod legal;
 pub(crate) mod movegen;
-mod pair;
+pub(crate) mod pair;
 pub(crate) mod parity;
 mod text;
-mod zobrist;
+pub(crate) mod zobrist;
 
 use thiserror::Error;
 

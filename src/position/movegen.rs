@@ -418,7 +418,7 @@ impl Position {
 
     /// [`generate`](Position::generate) for `turn`, the side to move.
     #[inline(always)]
-    fn generate_for(&self, turn: Side, moves: &mut Appender<'_>) {
+    fn generate_for(&self, turn: Side, moves: &mut Appender<'_, Move, { crate::moves::STORAGE }>) {
         let movers = Movers::new(self, turn);
         let mut emit_steps = |class: usize, d: usize, targets: ClassBoard| {
             for bit in Bits(targets) {
@@ -443,6 +443,7 @@ impl Position {
     }
 
     /// The number of legal moves, counted without building a list.
+    #[inline]
     pub fn count_moves(&self) -> usize {
         if self.winner().is_some() {
             return 0;

@@ -3,7 +3,7 @@
 use crate::side::Side;
 use crate::square::Square;
 
-const fn splitmix64(state: u64) -> u64 {
+pub(crate) const fn splitmix64(state: u64) -> u64 {
     let mut z = state;
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
