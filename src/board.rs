@@ -29,7 +29,7 @@ mod sealed {
 /// assert_eq!(moves(&Position::start()), 40);
 /// assert_eq!(moves(&StarPosition::start(StarRules::OpenSpiel)), 14);
 /// ```
-pub trait Board: Copy + Eq + Hash + Debug + Display + sealed::Sealed {
+pub trait Board: Copy + Eq + Debug + Display + sealed::Sealed {
     /// A move of this board.
     type Move: Copy + Eq + Hash + Debug + Display;
     /// A list of its moves that any position's moves fit in.

@@ -13,7 +13,8 @@ use crate::record::{ParseRecordError, TagError};
 use crate::search::SearchError;
 use crate::star::{
     IllegalStarMoveError, InvalidStarPositionError, ParseHoleError, ParseLegalStarMoveError,
-    ParseStarMoveError, ParseStarPositionError, ParseStarRulesError, StarPositionSyntaxError,
+    ParseStarMoveError, ParseStarPositionError, ParseStarRulesError, StarPlayError,
+    StarPositionSyntaxError,
 };
 use crate::{ParseFileError, ParseMoveError, ParseRankError, ParseSideError, ParseSquareError};
 
@@ -191,11 +192,24 @@ impl Error for PlayError {
     }
 }
 
+impl Error for StarPlayError {
+    fn kind(&self) -> ErrorKind {
+        match self {
+            StarPlayError::Syntax(error) => error.kind(),
+            StarPlayError::GameOver => ErrorKind::GameOver,
+            StarPlayError::Illegal(error) => error.kind(),
+            StarPlayError::NoPass => ErrorKind::IllegalMove,
+        }
+    }
+}
+
 impl Error for SearchError {
     fn kind(&self) -> ErrorKind {
         match self {
             SearchError::GameOver => ErrorKind::GameOver,
-            SearchError::NoLimits | SearchError::StopTokenUsed => ErrorKind::InvalidArgument,
+            SearchError::NoLimits | SearchError::StopTokenUsed | SearchError::MustPass => {
+                ErrorKind::InvalidArgument
+            }
         }
     }
 }

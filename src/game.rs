@@ -1,10 +1,8 @@
 //! [`Game`]: a position with its history, repetitions and outcome.
 
-use std::collections::HashMap;
-use std::hash::{Hash, Hasher};
-
 use thiserror::Error;
 
+use crate::history::History;
 use crate::moves::{Move, MoveList};
 use crate::notation::{MoveText, ParseMoveError};
 use crate::position::{IllegalMoveError, ParseLegalMoveError, Position};
@@ -138,37 +136,9 @@ impl core::fmt::Display for Outcome {
 /// ```
 #[derive(Clone, Debug)]
 pub struct Game {
-    /// Every position of the game, the first one included; the last is the current one.
-    positions: Vec<Position>,
-    moves: Vec<Move>,
+    history: History<Position, Move>,
     outcome: Outcome,
-    /// How many times each position of `positions` occurs there: the repetition check
-    /// looks a position up here, in constant time, instead of scanning the game.
-    seen: HashMap<Seen, u32>,
 }
-
-/// A position as a key of [`Game`]'s counts: hashed by its Zobrist hash, which the position
-/// keeps up to date, and compared whole, so that two positions whose hashes collide are
-/// still told apart. The map's hasher is keyed at random per process (the standard
-/// library's), so that nobody can choose positions that fall into one bucket.
-#[derive(Clone, Copy, Debug)]
-struct Seen(Position);
-
-impl Hash for Seen {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        state.write_u64(self.0.hash());
-    }
-}
-
-impl PartialEq for Seen {
-    fn eq(&self, other: &Seen) -> bool {
-        #[cfg(test)]
-        tests::COMPARISONS.with(|count| count.set(count.get() + 1));
-        self.0 == other.0
-    }
-}
-
-impl Eq for Seen {}
 
 impl Game {
     /// A game from the start position.
@@ -180,10 +150,8 @@ impl Game {
     /// already won by that side; one whose side to move has no move is already drawn.
     pub fn from_position(position: Position) -> Game {
         let mut game = Game {
-            positions: vec![position],
-            moves: Vec::new(),
+            history: History::new(position),
             outcome: Outcome::Ongoing,
-            seen: HashMap::from([(Seen(position), 1)]),
         };
         game.outcome = game.judge();
         game
@@ -206,33 +174,31 @@ impl Game {
     /// How many times `position` occurs in the game so far, the current position included.
     /// Constant time, whatever the game's length.
     pub fn occurrences(&self, position: &Position) -> usize {
-        self.seen
-            .get(&Seen(*position))
-            .map_or(0, |&count| count as usize)
+        self.history.occurrences(position)
     }
 
     /// The current position.
     #[inline]
     pub fn position(&self) -> &Position {
-        self.positions.last().expect("a game always has a position")
+        self.history.position()
     }
 
     /// The position the game started from.
     #[inline]
     pub fn start_position(&self) -> &Position {
-        &self.positions[0]
+        &self.history.positions()[0]
     }
 
     /// Every position of the game in order, from the start to the current one.
     #[inline]
     pub fn positions(&self) -> &[Position] {
-        &self.positions
+        self.history.positions()
     }
 
     /// The moves played, in order.
     #[inline]
     pub fn moves(&self) -> &[Move] {
-        &self.moves
+        self.history.turns()
     }
 
     /// The outcome so far.
@@ -257,9 +223,7 @@ impl Game {
         }
         let mut position = *self.position();
         position.play(mv)?;
-        self.positions.push(position);
-        self.moves.push(mv);
-        *self.seen.entry(Seen(position)).or_insert(0) += 1;
+        self.history.push(mv, position);
         self.outcome = self.judge();
         Ok(())
     }
@@ -298,15 +262,7 @@ impl Game {
 
     /// Takes back the last move (also out of a finished game) and returns it.
     pub fn undo(&mut self) -> Result<Move, NothingToUndoError> {
-        let mv = self.moves.pop().ok_or(NothingToUndoError)?;
-        if let Some(position) = self.positions.pop()
-            && let Some(count) = self.seen.get_mut(&Seen(position))
-        {
-            *count -= 1;
-            if *count == 0 {
-                self.seen.remove(&Seen(position));
-            }
-        }
+        let mv = self.history.pop().ok_or(NothingToUndoError)?;
         self.outcome = self.judge();
         Ok(mv)
     }
@@ -352,11 +308,7 @@ mod tests {
     use std::cell::Cell;
 
     use super::*;
-
-    thread_local! {
-        /// Whole positions compared by the repetition check on this thread.
-        pub(super) static COMPARISONS: Cell<u64> = const { Cell::new(0) };
-    }
+    use crate::history::COMPARISONS;
 
     /// A game of `plies` moves in which no position occurs a third time and nobody wins:
     /// each move the first of the legal moves, from a point that walks pseudo-randomly,

@@ -83,6 +83,7 @@ mod coords;
 mod distance;
 mod error;
 mod game;
+mod history;
 mod moves;
 mod notation;
 mod perft;
@@ -114,8 +115,8 @@ pub use side::{ParseSideError, Side};
 pub use square::{ParseSquareError, Square};
 pub use star::{
     Hole, IllegalStarMoveError, InvalidStarPositionError, ParseHoleError, ParseLegalStarMoveError,
-    ParseStarMoveError, ParseStarPositionError, ParseStarRulesError, StarBitboard, StarMove,
-    StarMoveList, StarPosition, StarRules,
+    ParseStarMoveError, ParseStarPositionError, ParseStarRulesError, StarBitboard, StarDraw,
+    StarGame, StarMove, StarMoveList, StarOutcome, StarPlayError, StarPosition, StarRules,
 };
 
 pub mod clock;

@@ -256,3 +256,122 @@ fn moves_are_checked_with_reasons() {
     position.undo_unchecked(mv("6-14"));
     assert_eq!((position, position.hash()), (start, start.hash()));
 }
+
+/// Plays `texts` in `game`, each a legal move.
+fn play_all(game: &mut halma::StarGame, texts: &[&str]) {
+    for text in texts {
+        game.play_text(text)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+    }
+}
+
+#[test]
+fn a_standard_game_is_drawn_by_threefold_repetition_and_openspiels_is_not() {
+    use halma::{StarDraw, StarGame, StarOutcome};
+    let there_and_back = ["6-14", "114-105", "14-6", "105-114"];
+    for rules in [StarRules::Standard, StarRules::OpenSpiel] {
+        let mut game = StarGame::new(rules);
+        play_all(&mut game, &there_and_back);
+        play_all(&mut game, &there_and_back[..3]);
+        assert_eq!(game.outcome(), StarOutcome::Ongoing);
+        play_all(&mut game, &there_and_back[3..]);
+        assert_eq!(game.occurrences(game.position()), 3);
+        let expected = match rules {
+            StarRules::Standard => StarOutcome::Draw(StarDraw::Repetition),
+            StarRules::OpenSpiel => StarOutcome::Ongoing,
+        };
+        assert_eq!(game.outcome(), expected, "{rules}");
+        game.undo().unwrap();
+        assert_eq!(game.outcome(), StarOutcome::Ongoing);
+    }
+}
+
+#[test]
+fn an_openspiel_game_is_drawn_after_a_thousand_turns() {
+    use halma::{StarDraw, StarGame, StarOutcome, StarPlayError};
+    let mut game = StarGame::new(StarRules::OpenSpiel);
+    let there_and_back = ["6-14", "114-105", "14-6", "105-114"];
+    for turn in 0..1_000 {
+        assert_eq!(game.outcome(), StarOutcome::Ongoing, "turn {turn}");
+        game.play_text(there_and_back[turn % 4]).unwrap();
+    }
+    assert_eq!(game.turns().len(), StarRules::OPENSPIEL_TURN_LIMIT);
+    assert_eq!(game.outcome(), StarOutcome::Draw(StarDraw::TurnLimit));
+    assert_eq!(game.outcome().reason_code(), Some("turn_limit"));
+    assert_eq!(game.play_text("6-14"), Err(StarPlayError::GameOver));
+    assert!(game.legal_moves().is_empty() && !game.must_pass());
+    assert_eq!(game.undo(), Ok(Some(mv("105-114"))));
+    assert_eq!(game.outcome(), StarOutcome::Ongoing);
+}
+
+#[test]
+fn a_game_refuses_bad_turns_in_order_and_changes_nothing() {
+    use halma::{StarGame, StarPlayError};
+    let mut game = StarGame::new(StarRules::Standard);
+    assert!(matches!(
+        game.play_text("6+14"),
+        Err(StarPlayError::Syntax(_))
+    ));
+    assert!(matches!(
+        game.play_text("6-26"),
+        Err(StarPlayError::Illegal(_))
+    ));
+    assert_eq!(game.pass(), Err(StarPlayError::NoPass));
+    assert!(game.undo().is_err());
+    assert!(game.turns().is_empty());
+    assert_eq!(game.start_position(), game.position());
+    // A won position is a game already won.
+    let (top, bottom): (Vec<u8>, Vec<u8>) = ((0..10).collect(), (111..121).collect());
+    let won = StarGame::from_position(position(&bottom, &top, Side::O, StarRules::OpenSpiel));
+    assert_eq!(won.outcome().winner(), Some(Side::X));
+    assert_eq!(won.parse_move("111-100"), Err(StarPlayError::GameOver));
+}
+
+#[test]
+fn star_errors_are_readable_send_sync_errors_of_their_kind() {
+    use halma::{Error, ErrorKind, ParseStarRulesError, StarGame, StarPlayError};
+    fn readable<E: Error>(error: E, kind: ErrorKind, needle: &str) {
+        let message = error.to_string();
+        assert!(!message.starts_with(char::is_uppercase) && !message.ends_with('.'));
+        assert!(message.contains(needle), "{message:?} lacks {needle:?}");
+        assert_eq!(error.kind(), kind, "{message}");
+    }
+    readable("121".parse::<Hole>().unwrap_err(), ErrorKind::Parse, "121");
+    readable(
+        "3_14".parse::<StarMove>().unwrap_err(),
+        ErrorKind::Parse,
+        "3_14",
+    );
+    readable(
+        "chess".parse::<StarRules>().unwrap_err(),
+        ErrorKind::Parse,
+        "chess",
+    );
+    readable(
+        "x o".parse::<StarPosition>().unwrap_err(),
+        ErrorKind::Parse,
+        "17 rows",
+    );
+    let start = StarPosition::start(StarRules::Standard);
+    readable(
+        start.parse_move("6-26").unwrap_err(),
+        ErrorKind::IllegalMove,
+        "26",
+    );
+    readable(start.parse_move("6-").unwrap_err(), ErrorKind::Parse, "6-");
+    let mut game = StarGame::new(StarRules::Standard);
+    readable(game.pass().unwrap_err(), ErrorKind::IllegalMove, "pass");
+    readable(game.undo().unwrap_err(), ErrorKind::NothingToUndo, "undo");
+    let cells = [0u8; 121];
+    readable(
+        StarPosition::from_cells(&cells, Side::X, StarRules::OpenSpiel).unwrap_err(),
+        ErrorKind::InvalidPosition,
+        "0 pieces",
+    );
+    let _: fn() = || {
+        fn send_sync<T: Send + Sync + 'static>() {}
+        send_sync::<StarPlayError>();
+        send_sync::<ParseStarRulesError>();
+        send_sync::<ParseStarPositionError>();
+    };
+}

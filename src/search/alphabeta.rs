@@ -4,14 +4,13 @@
 use smallvec::SmallVec;
 
 use crate::clock::Instant;
-use crate::game::Game;
-use crate::moves::{Move, MoveList};
+use crate::moves::Move;
 use crate::position::Position;
 use crate::side::Side;
 
 use super::busy::move_key;
-use super::eval::Evaluator;
-use super::frame::{MAX_PLY, NO_MOVE, Stack};
+use super::frame::{MAX_PLY, Stack};
+use super::game::{Evaluate, MoveCode, SearchBoard, SearchGame};
 use super::limits::Limits;
 use super::ordering::{Counters, History, Keys, Picker, is_special};
 use super::params::Params;
@@ -32,8 +31,9 @@ const DEFERRED: usize = 8;
 /// the clock and the stops.
 const POLL: u64 = 1024;
 
-/// One thread of a search: its settings, its counters and its path.
-pub(crate) struct Searcher<'a> {
+/// One thread of a search of a game on the board `B`: its settings, its counters and its
+/// path.
+pub(crate) struct Searcher<'a, B: SearchBoard> {
     pub(crate) table: &'a Table,
     pub(crate) stop: &'a StopToken,
     shared: &'a Shared,
@@ -46,7 +46,7 @@ pub(crate) struct Searcher<'a> {
     /// The only thread: the node limit is then counted exactly (a deterministic search).
     alone: bool,
     pub(crate) params: Params,
-    pub(crate) eval: Evaluator,
+    pub(crate) eval: B::Eval,
     /// Mixed into the table keys when the evaluation depends on the root (a blocked goal),
     /// so that entries of other searches do not apply.
     salt: u64,
@@ -65,9 +65,9 @@ pub(crate) struct Searcher<'a> {
     root_side: Side,
     /// The hashes of every position of the game, sorted.
     pub(crate) game_hashes: Vec<u64>,
-    pub(crate) stack: Stack,
+    pub(crate) stack: Stack<B::Move>,
     /// The legal moves of the node being expanded, before they are keyed into its frame.
-    moves: Box<MoveList>,
+    moves: Box<B::MoveList>,
     /// How well each move did in this search.
     history: History,
     /// The last refutation of each move in this search.
@@ -83,20 +83,20 @@ pub(crate) struct Team<'a> {
     pub(crate) threads: usize,
 }
 
-impl<'a> Searcher<'a> {
+impl<'a, B: SearchBoard> Searcher<'a, B> {
     /// A thread of a search of `game` within `limits` started at `start`, ended by `stop`,
     /// a draw worth `contempt` less than an even game to the side to move.
-    pub(crate) fn new(
+    pub(crate) fn new<G: SearchGame<Board = B>>(
         table: &'a Table,
         stop: &'a StopToken,
         team: Team<'a>,
-        game: &Game,
+        game: &G,
         limits: &Limits,
         start: Instant,
         contempt: i32,
-    ) -> Searcher<'a> {
+    ) -> Searcher<'a, B> {
         let params = limits.params.clone();
-        let eval = Evaluator::new(&params, game);
+        let eval = game.evaluator(&params);
         let mut salt = 0;
         for side in Side::ALL {
             if eval.blocked(side) {
@@ -117,7 +117,7 @@ impl<'a> Searcher<'a> {
             }
             DRAW - contempt
         };
-        let mut game_hashes: Vec<u64> = game.positions().iter().map(Position::hash).collect();
+        let mut game_hashes: Vec<u64> = game.positions().iter().map(B::hash).collect();
         game_hashes.sort_unstable();
         Searcher {
             table,
@@ -202,7 +202,7 @@ impl<'a> Searcher<'a> {
     /// The alpha-beta search of a node `ply` plies below the root, `depth` plies deep.
     pub(crate) fn node(
         &mut self,
-        position: &mut Position,
+        position: &mut B,
         depth: i32,
         ply: usize,
         mut alpha: i32,
@@ -217,6 +217,13 @@ impl<'a> Searcher<'a> {
         self.poll();
         if self.aborted {
             return 0;
+        }
+        if B::OPPONENT_CAN_WIN
+            && let Some(winner) = position.winner()
+        {
+            // The last move won, or (on the star) filled the target of the side to move.
+            let win = SCORE_WIN - ply as i32;
+            return if winner == position.turn() { win } else { -win };
         }
         let hash = position.hash();
         if self.is_repetition(hash, ply) {
@@ -233,7 +240,7 @@ impl<'a> Searcher<'a> {
         if alpha >= beta {
             return alpha;
         }
-        if let Some(win) = winning_move(position) {
+        if let Some(win) = position.winning_move() {
             self.stack[ply].pv[ply] = win;
             self.stack[ply].pv_len = ply + 1;
             return SCORE_WIN - ply_score - 1;
@@ -244,7 +251,7 @@ impl<'a> Searcher<'a> {
         if self.params.table
             && let Some(hit) = self.table.probe(key)
         {
-            table_move = hit.mv;
+            table_move = (hit.code != 0).then(|| B::Move::from_code(hit.code));
             if !pv_node && hit.depth >= depth as u32 {
                 let score = from_table(hit.score, ply_score);
                 let cut = match hit.bound {
@@ -334,7 +341,7 @@ impl<'a> Searcher<'a> {
         };
         let mut picker = Picker::new(list, table_move, keys, width);
         // The moves searched before the one that cuts off, which the history marks down.
-        let mut tried = [NO_MOVE; TRIED];
+        let mut tried = [B::Move::NONE; TRIED];
         let mut tried_count = 0;
         let original_alpha = alpha;
         let mut best = -INFINITY;
@@ -344,7 +351,7 @@ impl<'a> Searcher<'a> {
         let defers = self.shared.busy.shared()
             && self.params.defer_depth > 0
             && depth >= self.params.defer_depth;
-        let mut deferred = SmallVec::<[(i32, Move); DEFERRED]>::new();
+        let mut deferred = SmallVec::<[(i32, B::Move); DEFERRED]>::new();
         let mut replayed = 0;
         let mut picking = true;
         loop {
@@ -426,8 +433,7 @@ impl<'a> Searcher<'a> {
         }
         self.stack[ply].moves = picker.into_list();
         if index == 0 {
-            // No legal move: a draw.
-            return self.draw_for(position.turn());
+            return self.no_move(position, depth, ply, alpha, beta);
         }
         if self.params.table {
             let bound = if best >= beta {
@@ -439,7 +445,7 @@ impl<'a> Searcher<'a> {
             };
             self.table.store(
                 key,
-                best_move,
+                best_move.map_or(0, B::Move::code),
                 to_table(best, ply_score),
                 depth as u32,
                 bound,
@@ -449,7 +455,19 @@ impl<'a> Searcher<'a> {
     }
 }
 
-impl Searcher<'_> {
+impl<B: SearchBoard> Searcher<'_, B> {
+    /// The score of a node without a legal move: a draw on the 16x16 board; on the star
+    /// the side passes, and the node scores as the position after the pass.
+    fn no_move(&mut self, position: &B, depth: i32, ply: usize, alpha: i32, beta: i32) -> i32 {
+        if !B::PASSES {
+            return self.draw_for(position.turn());
+        }
+        let mut passed = *position;
+        passed.pass();
+        self.stack[ply + 1].entered_by = None;
+        -self.node(&mut passed, depth - 1, ply + 1, -beta, -alpha)
+    }
+
     /// The score of `mv` at a node `depth` plies deep at `ply` with the window
     /// (`alpha`, `beta`): the first move (`reduction` `None`) searched with the whole window,
     /// the others with a null window first, `reduction` plies shallower, and again when they
@@ -458,8 +476,8 @@ impl Searcher<'_> {
     #[inline]
     fn search_move(
         &mut self,
-        position: &mut Position,
-        mv: Move,
+        position: &mut B,
+        mv: B::Move,
         reduction: Option<i32>,
         depth: i32,
         ply: usize,

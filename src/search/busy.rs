@@ -6,9 +6,7 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::moves::Move;
-
-use super::tt::encode;
+use super::game::MoveCode;
 
 /// How many moves can be marked at once: far more than the threads' paths hold (a mark per
 /// node deep enough, [`Params::defer_depth`](super::Params::defer_depth), on each path), so
@@ -66,14 +64,15 @@ impl Busy {
 
 /// The key of `mv` played in the position of `hash`: never 0 (a free slot).
 #[inline]
-pub(crate) fn move_key(hash: u64, mv: Move) -> u64 {
-    let mixed = (u64::from(encode(mv)) + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+pub(crate) fn move_key(hash: u64, mv: impl MoveCode) -> u64 {
+    let mixed = (u64::from(mv.code()) + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
     (hash ^ mixed).max(1)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::moves::Move;
 
     #[test]
     fn a_move_is_busy_from_its_mark_to_its_clearing() {

@@ -1,33 +1,29 @@
 //! The final choice among the root moves: deliberate imperfection for the lower levels (that
 //! never chooses a draw), and the repetition that ends a drawn game.
 
-use crate::distance::{gain, remaining};
-use crate::game::Game;
-use crate::moves::Move;
-use crate::position::Position;
-
 use super::alphabeta::Searcher;
+use super::game::{MoveCode, SearchBoard, SearchGame};
 use super::report::Answer;
 use super::root::RootMove;
 use super::score::FORCED;
 
-impl Searcher<'_> {
+impl<B: SearchBoard> Searcher<'_, B> {
     /// The final choice: with a margin (scaled down as the race ends), a pseudo-random
     /// forward move among those near the best (and, while playing on beats a draw, not
     /// drawing); a drawn best score prefers a move that
     /// [repeats](Searcher::repeating) (a blocked game then ends by repetition instead of
     /// going on forever).
-    pub(crate) fn choose(
+    pub(crate) fn choose<G: SearchGame<Board = B>>(
         &mut self,
-        game: &Game,
-        root: &[RootMove],
-        best: &mut Answer,
+        game: &G,
+        root: &[RootMove<B::Move>],
+        best: &mut Answer<B::Move>,
         margin: i32,
     ) {
         let position = game.position();
         let side = position.turn();
         // The imperfection fades as the race ends: a weak player still finishes its games.
-        let left = remaining(position, side);
+        let left = position.remaining(side);
         let margin = if left <= 20 {
             0
         } else {
@@ -41,13 +37,17 @@ impl Searcher<'_> {
             // none left, the best. Behind by more than the contempt, the level keeps its
             // imperfection: it does not turn into the best player of its depth.
             let playing_on = best.score > self.draw;
-            let candidates: Vec<&RootMove> = root
+            let gain = |mv: B::Move| {
+                let (from, to) = B::distances(side, mv);
+                from - to
+            };
+            let candidates: Vec<&RootMove<B::Move>> = root
                 .iter()
                 .filter(|rm| {
                     rm.exact
                         && rm.score >= best.score - margin
                         && rm.score < FORCED
-                        && (gain(side, rm.mv.from, rm.mv.to) >= 0 || rm.mv == best.best_move)
+                        && (gain(rm.mv) >= 0 || rm.mv == best.best_move)
                         && (!playing_on
                             || (rm.score > self.draw && !self.lets_repeat(position, rm.mv)))
                 })
@@ -57,7 +57,7 @@ impl Searcher<'_> {
                 .map(|rm| i64::from(margin + 1 - (best.score - rm.score)))
                 .sum();
             if total > 0 {
-                let seed = position.hash() ^ (game.moves().len() as u64).wrapping_mul(0x2545_f491);
+                let seed = position.hash() ^ (game.ply() as u64).wrapping_mul(0x2545_f491);
                 let mut pick = (splitmix(seed) % total as u64) as i64;
                 for rm in &candidates {
                     pick -= i64::from(margin + 1 - (best.score - rm.score));
@@ -82,10 +82,10 @@ impl Searcher<'_> {
     }
 }
 
-impl Searcher<'_> {
+impl<B: SearchBoard> Searcher<'_, B> {
     /// Whether after `mv` in `position` the game repeats a position: at once, or by a reply
     /// of the opponent.
-    fn lets_repeat(&self, position: &Position, mv: Move) -> bool {
+    fn lets_repeat(&self, position: &B, mv: B::Move) -> bool {
         let mut next = *position;
         next.play_unchecked(mv);
         self.in_game(&next)
@@ -97,14 +97,18 @@ impl Searcher<'_> {
     }
 
     /// Whether `position` is one of the game's.
-    fn in_game(&self, position: &Position) -> bool {
+    fn in_game(&self, position: &B) -> bool {
         self.game_hashes.binary_search(&position.hash()).is_ok()
     }
 
     /// A drawn root move that repeats: one back to a position of the game, else one that
     /// takes back our previous move, so that a game nobody can win ends by repetition as soon
     /// as the opponent repeats too.
-    fn repeating<'r>(&self, game: &Game, root: &'r [RootMove]) -> Option<&'r RootMove> {
+    fn repeating<'r, G: SearchGame<Board = B>>(
+        &self,
+        game: &G,
+        root: &'r [RootMove<B::Move>],
+    ) -> Option<&'r RootMove<B::Move>> {
         let position = game.position();
         // A move back to a position of the game scores a draw by itself.
         let back = root.iter().find(|rm| {
@@ -112,13 +116,10 @@ impl Searcher<'_> {
             next.play_unchecked(rm.mv);
             self.in_game(&next)
         });
-        let moves = game.moves();
-        let previous = moves.len().checked_sub(2).map(|index| moves[index]);
         back.or_else(|| {
-            let previous = previous?;
-            root.iter().find(|rm| {
-                rm.score == self.draw && rm.mv.from == previous.to && rm.mv.to == previous.from
-            })
+            let previous = game.previous_own_move()?;
+            root.iter()
+                .find(|rm| rm.score == self.draw && rm.mv.reverses(previous))
         })
     }
 }

@@ -36,16 +36,21 @@ const BLOCKED: i32 = 250;
 const FILL: i32 = 5;
 
 /// The static evaluation of `position` (for the side to move), with what the root of a
-/// search of `game` would know (feature `tuning`: for tests that compare the search with a
-/// plain negamax).
+/// search of `game` (a 16x16 [`Game`] or a [`StarGame`](crate::StarGame)) would know
+/// (feature `tuning`: for tests that compare the search with a plain negamax).
 #[cfg(feature = "tuning")]
-pub fn evaluate(game: &Game, params: &Params, position: &Position) -> i32 {
-    Evaluator::new(params, game).evaluate(position)
+pub fn evaluate<G: super::Searchable>(
+    game: &G,
+    params: &Params,
+    position: &<G as super::game::SearchGame>::Board,
+) -> i32 {
+    use super::game::Evaluate;
+    game.evaluator(params).evaluate(position)
 }
 
 /// The evaluation with its weights and what the root learned from the game's history.
 #[derive(Clone, Debug)]
-pub(crate) struct Evaluator {
+pub struct Evaluator {
     params: Params,
     /// `blocked[s]`: `s` is the side to move at the root, the opponent keeps pieces in `s`'s
     /// goal camp (its own home) and `s` has nothing else left to do; `s` cannot win unless

@@ -1,39 +1,34 @@
 //! The per-ply state of a search: one [`Frame`] for each ply of the current path.
 
-use crate::moves::Move;
-use crate::square::Square;
-
+use super::game::MoveCode;
 use super::ordering::Keyed;
 
 /// The deepest a search path goes.
 pub(crate) const MAX_PLY: usize = 96;
 
-/// A placeholder in unused principal-variation slots.
-pub(crate) const NO_MOVE: Move = Move::new(Square::new(0), Square::new(0));
-
-/// What the search keeps for one ply of its path.
+/// What the search keeps for one ply of its path (moves of type `M`).
 #[derive(Clone)]
-pub(crate) struct Frame {
+pub(crate) struct Frame<M> {
     /// Whether the move into this ply was a pass (the null move).
     pub(crate) passed: bool,
     /// The move into this ply (by the other side), if known and not a pass.
-    pub(crate) entered_by: Option<Move>,
+    pub(crate) entered_by: Option<M>,
     /// The principal variation from this ply: `pv[ply..pv_len]`.
-    pub(crate) pv: [Move; MAX_PLY],
+    pub(crate) pv: [M; MAX_PLY],
     /// The end of the principal variation in `pv`.
     pub(crate) pv_len: usize,
     /// Two moves that caused a cutoff at this ply lately.
-    pub(crate) killers: [Option<Move>; 2],
+    pub(crate) killers: [Option<M>; 2],
     /// The moves of the node at this ply with their ordering keys (reused between nodes).
     pub(crate) moves: Vec<Keyed>,
 }
 
-impl Frame {
-    fn new() -> Frame {
+impl<M: MoveCode> Frame<M> {
+    fn new() -> Frame<M> {
         Frame {
             passed: false,
             entered_by: None,
-            pv: [NO_MOVE; MAX_PLY],
+            pv: [M::NONE; MAX_PLY],
             pv_len: 0,
             killers: [None; 2],
             moves: Vec::new(),
@@ -41,7 +36,7 @@ impl Frame {
     }
 
     /// Records `mv` as a move that caused a cutoff here (it is not the table move).
-    pub(crate) fn add_killer(&mut self, mv: Move) {
+    pub(crate) fn add_killer(&mut self, mv: M) {
         if self.killers[0] != Some(mv) {
             self.killers[1] = self.killers[0];
             self.killers[0] = Some(mv);
@@ -51,14 +46,14 @@ impl Frame {
 
 /// The frames of a search path, root (ply 0) to [`MAX_PLY`], and the hashes of its
 /// positions (apart, so that the repetition test scans one short array).
-pub(crate) struct Stack {
-    frames: Vec<Frame>,
+pub(crate) struct Stack<M> {
+    frames: Vec<Frame<M>>,
     path: [u64; MAX_PLY + 1],
 }
 
-impl Stack {
+impl<M: MoveCode> Stack<M> {
     /// A stack of fresh frames.
-    pub(crate) fn new() -> Stack {
+    pub(crate) fn new() -> Stack<M> {
         Stack {
             frames: vec![Frame::new(); MAX_PLY + 1],
             path: [0; MAX_PLY + 1],
@@ -66,7 +61,7 @@ impl Stack {
     }
 
     /// The principal variation at `ply` becomes `mv` followed by that of `ply + 1`.
-    pub(crate) fn update_pv(&mut self, ply: usize, mv: Move) {
+    pub(crate) fn update_pv(&mut self, ply: usize, mv: M) {
         let (here, below) = self.frames.split_at_mut(ply + 1);
         let (frame, next) = (&mut here[ply], &below[0]);
         frame.pv[ply] = mv;
@@ -76,7 +71,7 @@ impl Stack {
     }
 
     /// The principal variation from the root.
-    pub(crate) fn root_pv(&self) -> &[Move] {
+    pub(crate) fn root_pv(&self) -> &[M] {
         &self.frames[0].pv[..self.frames[0].pv_len]
     }
 
@@ -93,17 +88,17 @@ impl Stack {
     }
 }
 
-impl core::ops::Index<usize> for Stack {
-    type Output = Frame;
+impl<M> core::ops::Index<usize> for Stack<M> {
+    type Output = Frame<M>;
     #[inline]
-    fn index(&self, ply: usize) -> &Frame {
+    fn index(&self, ply: usize) -> &Frame<M> {
         &self.frames[ply]
     }
 }
 
-impl core::ops::IndexMut<usize> for Stack {
+impl<M> core::ops::IndexMut<usize> for Stack<M> {
     #[inline]
-    fn index_mut(&mut self, ply: usize) -> &mut Frame {
+    fn index_mut(&mut self, ply: usize) -> &mut Frame<M> {
         &mut self.frames[ply]
     }
 }

@@ -62,8 +62,8 @@
 
 use thiserror::Error;
 
-use crate::clock::{self, Instant};
-use crate::game::Game;
+use crate::clock;
+use crate::clock::Instant;
 
 mod alphabeta;
 mod block;
@@ -71,6 +71,7 @@ mod busy;
 mod choice;
 mod eval;
 mod frame;
+mod game;
 mod levels;
 mod limits;
 mod ordering;
@@ -80,6 +81,7 @@ mod root;
 mod score;
 mod separated;
 mod split;
+mod star;
 mod stop;
 mod threads;
 mod time;
@@ -87,6 +89,7 @@ mod tt;
 
 #[cfg(feature = "tuning")]
 pub use eval::evaluate;
+pub use game::{MoveOf, Searchable};
 pub use levels::DEFAULT_LEVEL;
 pub use limits::Limits;
 #[cfg(feature = "tuning")]
@@ -96,7 +99,7 @@ pub use score::{ForcedResult, SCORE_WIN};
 pub use stop::{StopHandle, StopToken};
 
 use crate::race::Solver;
-use report::Answer;
+use game::{Racing, SearchBoard};
 use threads::Settings;
 use tt::Table;
 
@@ -128,6 +131,10 @@ pub enum SearchError {
     /// The [`StopToken`] was handed to an earlier search: a token is one search's.
     #[error("the stop token was handed to an earlier search; make a new one for each search")]
     StopTokenUsed,
+    /// On the star, the side to move has no move: its turn is a pass
+    /// ([`StarGame::pass`](crate::StarGame::pass)), with nothing to search.
+    #[error("the side to move has no move, so its turn is a pass")]
+    MustPass,
 }
 
 /// The computer opponent. It owns a transposition table; one search runs at a time
@@ -142,6 +149,9 @@ pub struct Engine {
     solver: Option<Box<Solver>>,
     table_mb: usize,
     settings: Settings,
+    /// The board of the last search ([`SearchBoard::KIND`]): a search of another board
+    /// starts from an empty table.
+    board: u8,
 }
 
 impl Engine {
@@ -163,6 +173,7 @@ impl Engine {
                 threads: 1,
                 contempt: DEFAULT_CONTEMPT,
             },
+            board: 0,
         }
     }
 
@@ -240,12 +251,27 @@ impl Engine {
         }
     }
 
-    /// Searches the current position of `game` within `limits` and returns the best move.
+    /// Searches the current position of `game`, a 16x16 [`Game`](crate::Game) or a
+    /// [`StarGame`](crate::StarGame), within `limits` and returns the best move.
     ///
     /// Blocks until a limit is reached or a [`StopHandle`] stops it. Refused for a finished
-    /// game ([`SearchError::GameOver`]) and for limits that set nothing
+    /// game ([`SearchError::GameOver`]), for a star game whose side to move must pass
+    /// ([`SearchError::MustPass`]) and for limits that set nothing
     /// ([`SearchError::NoLimits`]).
-    pub fn search(&mut self, game: &Game, limits: &Limits) -> Result<SearchResult, SearchError> {
+    ///
+    /// ```
+    /// use halma::{Engine, Limits, StarGame, StarRules};
+    ///
+    /// let game = StarGame::new(StarRules::OpenSpiel);
+    /// let result = Engine::new().search(&game, &Limits::depth(3))?;
+    /// assert!(game.legal_moves().contains(&result.best_move));
+    /// # Ok::<(), halma::SearchError>(())
+    /// ```
+    pub fn search<G: Searchable>(
+        &mut self,
+        game: &G,
+        limits: &Limits,
+    ) -> Result<SearchResult<MoveOf<G>>, SearchError> {
         self.search_with_info(game, limits, &mut |_| {})
     }
 
@@ -261,12 +287,12 @@ impl Engine {
     /// assert_eq!(depths, [1, 2, 3]);
     /// # Ok::<(), halma::SearchError>(())
     /// ```
-    pub fn search_with_info(
+    pub fn search_with_info<G: Searchable>(
         &mut self,
-        game: &Game,
+        game: &G,
         limits: &Limits,
-        info: &mut dyn FnMut(&SearchInfo),
-    ) -> Result<SearchResult, SearchError> {
+        info: &mut dyn FnMut(&SearchInfo<MoveOf<G>>),
+    ) -> Result<SearchResult<MoveOf<G>>, SearchError> {
         self.search_with_stop(game, limits, &StopToken::new(), info)
     }
 
@@ -292,15 +318,15 @@ impl Engine {
     /// stopper.join().unwrap();
     /// # Ok::<(), halma::SearchError>(())
     /// ```
-    pub fn search_with_stop(
+    pub fn search_with_stop<G: Searchable>(
         &mut self,
-        game: &Game,
+        game: &G,
         limits: &Limits,
         stop: &StopToken,
-        info: &mut dyn FnMut(&SearchInfo),
-    ) -> Result<SearchResult, SearchError> {
-        if game.outcome().is_over() {
-            return Err(SearchError::GameOver);
+        info: &mut dyn FnMut(&SearchInfo<MoveOf<G>>),
+    ) -> Result<SearchResult<MoveOf<G>>, SearchError> {
+        if let Some(refusal) = game.refusal() {
+            return Err(refusal);
         }
         if limits.is_unlimited() {
             return Err(SearchError::NoLimits);
@@ -309,13 +335,22 @@ impl Engine {
             return Err(SearchError::StopTokenUsed);
         }
         let start = Instant::now();
-        if limits.time.is_none() {
+        let board = <G::Board as SearchBoard>::KIND;
+        if limits.time.is_none() || board != self.board {
             // Depth and node limits give the same result on any engine of this table size.
             self.table.clear();
+            self.board = board;
         }
         self.table.new_search();
         self.running.hold(Some(stop));
-        let solved = solve_race(&mut self.solver, self.table_mb, game, limits, start, stop);
+        let racing = Racing {
+            solver: &mut self.solver,
+            table_mb: self.table_mb,
+            limits,
+            start,
+            stop,
+        };
+        let solved = game.solved(racing);
         let answer = match solved {
             Some(answer) => {
                 info(&answer.info(answer.nodes, start.elapsed()));
@@ -330,28 +365,6 @@ impl Engine {
         self.running.hold(None);
         Ok(answer.into_result(start.elapsed()))
     }
-}
-
-/// The race solver's move in a separated race at full strength (levels choosing
-/// imperfectly on purpose race as they search), if it finds one; the solver (of a table of
-/// `table_mb`) is made at the first separated race.
-fn solve_race(
-    solver: &mut Option<Box<Solver>>,
-    table_mb: usize,
-    game: &Game,
-    limits: &Limits,
-    start: Instant,
-    stop: &StopToken,
-) -> Option<Answer> {
-    if !limits.params.race_solver || limits.margin > 0 {
-        return None;
-    }
-    let position = game.position();
-    if !crate::race::separated(position) {
-        return None;
-    }
-    let solver = solver.get_or_insert_with(|| Box::new(Solver::with_table_mb(table_mb)));
-    separated::solve(position, solver, limits, start, &|| stop.is_stopped())
 }
 
 impl Default for Engine {

@@ -1,11 +1,8 @@
 //! Move ordering: which moves a node searches first, and which it may prune or reduce.
 
-use crate::moves::{Move, MoveList};
-use crate::position::Position;
 use crate::side::Side;
 
-use super::tt::{decode, encode, from_code};
-use crate::distance::{DISTANCE, gain};
+use super::game::{MoveCode, SearchBoard};
 
 /// The key of the table move: above every other.
 const TABLE_KEY: i32 = 1 << 28;
@@ -39,19 +36,19 @@ impl History {
 
     /// The slot of `mv` for `side`.
     #[inline]
-    fn slot(side: Side, mv: Move) -> usize {
-        side.index() << 16 | usize::from(encode(mv))
+    fn slot(side: Side, mv: impl MoveCode) -> usize {
+        side.index() << 16 | usize::from(mv.code())
     }
 
     /// The score of `mv` for `side`.
     #[inline]
-    pub(crate) fn get(&self, side: Side, mv: Move) -> i32 {
+    pub(crate) fn get(&self, side: Side, mv: impl MoveCode) -> i32 {
         i32::from(self.0[History::slot(side, mv)])
     }
 
     /// Adds `bonus` (negative: a malus) to the score of `mv` for `side`.
     #[inline]
-    fn add(&mut self, side: Side, mv: Move, bonus: i32) {
+    fn add(&mut self, side: Side, mv: impl MoveCode, bonus: i32) {
         let slot = &mut self.0[History::slot(side, mv)];
         let old = i32::from(*slot);
         let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
@@ -59,7 +56,7 @@ impl History {
     }
 
     /// Records a cutoff by `good` at a node `depth` plies deep, after `tried` failed to cut.
-    pub(crate) fn reward(&mut self, side: Side, good: Move, tried: &[Move], depth: i32) {
+    pub(crate) fn reward<M: MoveCode>(&mut self, side: Side, good: M, tried: &[M], depth: i32) {
         let bonus = (depth * depth).min(400) * 32;
         self.add(side, good, bonus);
         for &mv in tried {
@@ -87,24 +84,25 @@ impl Counters {
 
     /// The counter move of `side` to the opponent's `previous`, if any.
     #[inline]
-    pub(crate) fn get(&self, side: Side, previous: Move) -> Option<Move> {
-        decode(self.0[side.index() << 16 | usize::from(encode(previous))])
+    pub(crate) fn get<M: MoveCode>(&self, side: Side, previous: M) -> Option<M> {
+        let code = self.0[side.index() << 16 | usize::from(previous.code())];
+        (code != 0).then(|| M::from_code(code))
     }
 
     /// Records `mv` as `side`'s answer to `previous`.
     #[inline]
-    pub(crate) fn set(&mut self, side: Side, previous: Move, mv: Move) {
-        self.0[side.index() << 16 | usize::from(encode(previous))] = encode(mv);
+    pub(crate) fn set<M: MoveCode>(&mut self, side: Side, previous: M, mv: M) {
+        self.0[side.index() << 16 | usize::from(previous.code())] = mv.code();
     }
 }
 
 /// How a node keys its moves besides the table move: its killers, whether the piece further
 /// behind goes first among equal gains, and the weight of the history (0: unused).
 #[derive(Clone, Copy)]
-pub(crate) struct Keys {
-    pub(crate) killers: [Option<Move>; 2],
+pub(crate) struct Keys<M> {
+    pub(crate) killers: [Option<M>; 2],
     /// The counter move to the opponent's last move, if any.
-    pub(crate) counter: Option<Move>,
+    pub(crate) counter: Option<M>,
     pub(crate) rear_first: bool,
     /// The key a move gets per [`HISTORY_MAX`] of history, in 1024ths of a unit of gain.
     pub(crate) history_weight: i32,
@@ -121,8 +119,8 @@ const KEY_BIAS: i64 = 1 << 31;
 
 impl Keyed {
     #[inline]
-    fn new(key: i32, mv: Move) -> Keyed {
-        Keyed(((i64::from(key) + KEY_BIAS) as u64) << 16 | u64::from(encode(mv)))
+    fn new(key: i32, mv: impl MoveCode) -> Keyed {
+        Keyed(((i64::from(key) + KEY_BIAS) as u64) << 16 | u64::from(mv.code()))
     }
 
     /// The key.
@@ -133,8 +131,8 @@ impl Keyed {
 
     /// The move.
     #[inline]
-    pub(crate) fn mv(self) -> Move {
-        from_code(self.0 as u16)
+    pub(crate) fn mv<M: MoveCode>(self) -> M {
+        M::from_code(self.0 as u16)
     }
 }
 
@@ -142,12 +140,12 @@ impl Keyed {
 /// the counter move, then by the distance each gains toward the goal plus its weighted
 /// `history`, among equal keys (with `rear_first`) the piece further behind first.
 #[inline]
-pub(crate) fn key_moves(
+pub(crate) fn key_moves<B: SearchBoard>(
     list: &mut Vec<Keyed>,
-    moves: &[Move],
+    moves: &[B::Move],
     side: Side,
-    table_move: Option<Move>,
-    keys: Keys,
+    table_move: Option<B::Move>,
+    keys: Keys<B::Move>,
     history: &History,
 ) {
     let Keys {
@@ -156,17 +154,16 @@ pub(crate) fn key_moves(
         rear_first,
         history_weight,
     } = keys;
-    let distance = &DISTANCE[side.index()];
     let rear_weight = if rear_first { REAR_WEIGHT } else { 0 };
     // Moves compared as numbers, a missing one as 0, which no move encodes to; a `move`
     // closure, so that its copies of the keys' inputs stay in registers.
-    let code = |mv: Option<Move>| mv.map_or(0, encode);
+    let code = |mv: Option<B::Move>| mv.map_or(0, MoveCode::code);
     let (table_code, first_killer, second_killer) =
         (code(table_move), code(killers[0]), code(killers[1]));
     let counter_code = code(counter);
     list.clear();
     list.extend(moves.iter().map(move |&mv| {
-        let mv_code = encode(mv);
+        let mv_code = mv.code();
         let key = if mv_code == table_code {
             TABLE_KEY
         } else if mv_code == first_killer {
@@ -176,8 +173,7 @@ pub(crate) fn key_moves(
         } else if mv_code == counter_code {
             COUNTER_KEY
         } else {
-            let from = distance[usize::from(mv.from.index())];
-            let to = distance[usize::from(mv.to.index())];
+            let (from, to) = B::distances(side, mv);
             let learned = if history_weight == 0 {
                 0
             } else {
@@ -210,12 +206,12 @@ const SPECIALS: usize = 4;
 /// keyed move ([`key_moves`]) by one scan, as most nodes cut off after a move or two; then,
 /// sorted once, the best of the rest as far as the node's beam can reach. The table move is
 /// handed out once.
-pub(crate) struct Picker {
+pub(crate) struct Picker<M> {
     /// The moves with their keys once generated (a frame's list, lent for the node).
     list: Vec<Keyed>,
     /// The table move, legal in the node's position.
-    table_move: Option<Move>,
-    keys: Keys,
+    table_move: Option<M>,
+    keys: Keys<M>,
     /// The most moves the node searches but its special ones (its beam).
     width: usize,
     /// How many moves were handed out.
@@ -226,17 +222,17 @@ pub(crate) struct Picker {
     generated: bool,
 }
 
-impl Picker {
+impl<M: MoveCode> Picker<M> {
     /// A picker over the moves of a node whose table move is `table_move` (checked legal by
     /// the caller), the others keyed by `keys`, which searches at most `width` moves besides
     /// its special ones; `list` is the buffer its keyed moves go into (given back by
     /// [`into_list`](Picker::into_list)).
     pub(crate) fn new(
         list: Vec<Keyed>,
-        table_move: Option<Move>,
-        keys: Keys,
+        table_move: Option<M>,
+        keys: Keys<M>,
         width: usize,
-    ) -> Picker {
+    ) -> Picker<M> {
         Picker {
             list,
             table_move,
@@ -251,12 +247,12 @@ impl Picker {
     /// The next move of `position` and its key, `None` once every move was handed out;
     /// `moves` is the buffer the moves are generated into, `history` the search's.
     #[inline]
-    pub(crate) fn next(
+    pub(crate) fn next<B: SearchBoard<Move = M>>(
         &mut self,
-        position: &Position,
-        moves: &mut MoveList,
+        position: &B,
+        moves: &mut B::MoveList,
         history: &History,
-    ) -> Option<(i32, Move)> {
+    ) -> Option<(i32, M)> {
         if !self.generated {
             if self.handed == 0
                 && let Some(mv) = self.table_move
@@ -265,7 +261,7 @@ impl Picker {
                 return Some((TABLE_KEY, mv));
             }
             position.generate(moves);
-            key_moves(
+            key_moves::<B>(
                 &mut self.list,
                 moves,
                 position.turn(),
@@ -314,14 +310,19 @@ impl Picker {
 
 /// The root moves of `side` in search order: `win` (a move that wins at once) first, then
 /// by gain toward the goal, equal gains in the order given.
-pub(crate) fn root_order(legal: &[Move], side: Side, win: Option<Move>) -> Vec<Move> {
-    let mut moves: Vec<(i32, Move)> = legal
+pub(crate) fn root_order<B: SearchBoard>(
+    legal: &[B::Move],
+    side: Side,
+    win: Option<B::Move>,
+) -> Vec<B::Move> {
+    let mut moves: Vec<(i32, B::Move)> = legal
         .iter()
         .map(|&mv| {
             let key = if Some(mv) == win {
                 i32::MAX
             } else {
-                gain(side, mv.from, mv.to)
+                let (from, to) = B::distances(side, mv);
+                from - to
             };
             (key, mv)
         })

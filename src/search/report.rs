@@ -8,12 +8,14 @@ use crate::moves::Move;
 
 use super::score::ForcedResult;
 
-/// What a search found. Fields may be added (it is `#[non_exhaustive]`).
+/// What a search found, its moves of type `M`: [`Move`] on the 16x16 board,
+/// [`StarMove`](crate::StarMove) on the star. Fields may be added (it is
+/// `#[non_exhaustive]`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
-pub struct SearchResult {
+pub struct SearchResult<M = Move> {
     /// The move to play: always legal in the searched game.
-    pub best_move: Move,
+    pub best_move: M,
     /// Its score, from the side to move's point of view (see the [module docs](super)).
     pub score: i32,
     /// The last completed iteration of the alpha-beta search: below the depth limit only
@@ -30,12 +32,12 @@ pub struct SearchResult {
     /// The time the search took.
     pub time: Duration,
     /// The principal variation, starting with `best_move`.
-    pub pv: Vec<Move>,
+    pub pv: Vec<M>,
     /// The result the search proved, if any: `score` decoded.
     pub forced: Option<ForcedResult>,
 }
 
-impl SearchResult {
+impl<M> SearchResult<M> {
     /// How far the search saw: the race's plies when the race solver played, else the last
     /// completed iteration. What hosts show as the depth (the C ABI's `depth` means this).
     pub fn plies_ahead(&self) -> u32 {
@@ -43,11 +45,11 @@ impl SearchResult {
     }
 }
 
-/// Progress of a search, reported after each completed iteration. Fields may be added (it
-/// is `#[non_exhaustive]`).
+/// Progress of a search, reported after each completed iteration, its moves of type `M` (as
+/// [`SearchResult`]'s). Fields may be added (it is `#[non_exhaustive]`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
-pub struct SearchInfo {
+pub struct SearchInfo<M = Move> {
     /// The depth of the iteration just completed (0 for a race solver's answer, which is
     /// reported once, with its plies in `race_plies`).
     pub depth: u32,
@@ -63,10 +65,10 @@ pub struct SearchInfo {
     /// The time since the search started.
     pub time: Duration,
     /// The principal variation.
-    pub pv: Vec<Move>,
+    pub pv: Vec<M>,
 }
 
-impl SearchInfo {
+impl<M> SearchInfo<M> {
     /// How far the search saw: the race's plies for a race solver's answer, else the
     /// iteration's depth. What hosts show as the depth (the C ABI's `depth` means this).
     pub fn plies_ahead(&self) -> u32 {
@@ -77,18 +79,18 @@ impl SearchInfo {
 /// What a part of the search found: the iterative deepening (at `depth`) or the race solver
 /// (seeing `race_plies` ahead, at depth 0).
 #[derive(Clone, Debug)]
-pub(crate) struct Answer {
-    pub(crate) best_move: Move,
+pub struct Answer<M> {
+    pub(crate) best_move: M,
     pub(crate) score: i32,
     pub(crate) depth: u32,
     pub(crate) race_plies: Option<u32>,
     pub(crate) nodes: u64,
-    pub(crate) pv: Vec<Move>,
+    pub(crate) pv: Vec<M>,
 }
 
-impl Answer {
+impl<M: Clone> Answer<M> {
     /// The progress this answer reports, `time` after the search started.
-    pub(crate) fn info(&self, nodes: u64, time: Duration) -> SearchInfo {
+    pub(crate) fn info(&self, nodes: u64, time: Duration) -> SearchInfo<M> {
         SearchInfo {
             depth: self.depth,
             race_plies: self.race_plies,
@@ -101,7 +103,7 @@ impl Answer {
     }
 
     /// The result of a search that found this answer in `time`.
-    pub(crate) fn into_result(self, time: Duration) -> SearchResult {
+    pub(crate) fn into_result(self, time: Duration) -> SearchResult<M> {
         SearchResult {
             best_move: self.best_move,
             score: self.score,

@@ -1,13 +1,9 @@
 //! The root of a search: iterative deepening over the root moves, each iteration searching
 //! them with the [alpha-beta](super::alphabeta) search below.
 
-use crate::game::Game;
-use crate::moves::Move;
-use crate::position::Position;
-
-use super::alphabeta::{Searcher, winning_move};
-use super::block::{shuts_in, spoiling};
+use super::alphabeta::Searcher;
 use super::frame::MAX_PLY;
+use super::game::{Evaluate, SearchBoard, SearchGame};
 use super::limits::Limits;
 use super::ordering::root_order;
 use super::report::{Answer, SearchInfo};
@@ -22,8 +18,8 @@ const ASPIRATION_WIDEST: i32 = 1_000;
 
 /// A root move and what the last search of it found.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct RootMove {
-    pub(crate) mv: Move,
+pub(crate) struct RootMove<M> {
+    pub(crate) mv: M,
     /// Exact when `exact`, else an upper bound.
     pub(crate) score: i32,
     pub(crate) exact: bool,
@@ -31,7 +27,7 @@ pub(crate) struct RootMove {
 
 /// Puts the moves of `root` but its first (the iteration's best) back in the order of
 /// `order`, the same moves: a helper's iteration ends in the main thread's order.
-fn restore(root: &mut [RootMove], order: &[RootMove]) {
+fn restore<M: Copy + Eq>(root: &mut [RootMove<M>], order: &[RootMove<M>]) {
     let best = root[0].mv;
     let others = order.iter().filter(|entry| entry.mv != best);
     for (slot, entry) in root[1..].iter_mut().zip(others) {
@@ -39,14 +35,14 @@ fn restore(root: &mut [RootMove], order: &[RootMove]) {
     }
 }
 
-impl Searcher<'_> {
+impl<B: SearchBoard> Searcher<'_, B> {
     /// Iterative deepening from the current position of `game` (which has a legal move).
-    pub(crate) fn run(
+    pub(crate) fn run<G: SearchGame<Board = B>>(
         &mut self,
-        game: &Game,
+        game: &G,
         limits: &Limits,
-        info: &mut dyn FnMut(&SearchInfo),
-    ) -> Answer {
+        info: &mut dyn FnMut(&SearchInfo<B::Move>),
+    ) -> Answer<B::Move> {
         let mut position = *game.position();
         let max_depth = limits
             .depth
@@ -130,45 +126,11 @@ impl Searcher<'_> {
         best
     }
 
-    /// The root moves, the best-ordered first: a winning move, else by gain toward the goal.
-    fn root_moves(&self, position: &Position) -> Vec<RootMove> {
-        let side = position.turn();
-        let mut legal = position.legal_moves().to_vec();
-        if self.params.block_detection {
-            let kept = spoiling(position);
-            if !kept.is_empty() {
-                // No spoiling: the pieces kept at home leave it (or at least move), whatever
-                // the search thinks of the race that follows.
-                let home = side.home();
-                let leaving: Vec<Move> = legal
-                    .iter()
-                    .copied()
-                    .filter(|mv| kept.contains(mv.from) && !home.contains(mv.to))
-                    .collect();
-                let moving: Vec<Move> = legal
-                    .iter()
-                    .copied()
-                    .filter(|mv| kept.contains(mv.from))
-                    .collect();
-                if !leaving.is_empty() {
-                    legal = leaving;
-                } else if !moving.is_empty() {
-                    legal = moving;
-                }
-            }
-        }
-        if self.params.block_detection {
-            // Never shut an opponent piece in our goal camp in: our win needs it out.
-            let open: Vec<Move> = legal
-                .iter()
-                .copied()
-                .filter(|&mv| !shuts_in(position, mv))
-                .collect();
-            if !open.is_empty() {
-                legal = open;
-            }
-        }
-        root_order(&legal, side, winning_move(position))
+    /// The root moves, the best-ordered first: a winning move, else by gain toward the goal
+    /// (among those the board's filters keep, [`SearchBoard::root_moves`]).
+    fn root_moves(&self, position: &B) -> Vec<RootMove<B::Move>> {
+        let legal = position.root_moves(position.legal_moves().to_vec(), &self.params);
+        root_order::<B>(&legal, position.turn(), position.winning_move())
             .into_iter()
             .map(|mv| RootMove {
                 mv,
@@ -184,8 +146,8 @@ impl Searcher<'_> {
     /// first iterations, with a margin (it needs exact scores) and near forced results.
     fn aspirated(
         &mut self,
-        position: &mut Position,
-        root: &mut [RootMove],
+        position: &mut B,
+        root: &mut [RootMove<B::Move>],
         depth: u32,
         previous: i32,
         margin: i32,
@@ -216,8 +178,8 @@ impl Searcher<'_> {
     /// move scoring within it of the best has an exact score.
     fn root(
         &mut self,
-        position: &mut Position,
-        root: &mut [RootMove],
+        position: &mut B,
+        root: &mut [RootMove<B::Move>],
         depth: u32,
         mut alpha: i32,
         beta: i32,
@@ -242,9 +204,15 @@ impl Searcher<'_> {
                 alpha
             };
             position.play_unchecked(mv);
-            let score = if position.winner().is_some() {
+            let winner = position.winner();
+            let score = if winner.is_some() {
                 self.stack[1].pv_len = 1;
-                SCORE_WIN - 1
+                // On the star a move can fill the opponent's target for it.
+                if winner == Some(position.turn()) {
+                    -(SCORE_WIN - 1)
+                } else {
+                    SCORE_WIN - 1
+                }
             } else if index == 0 {
                 -self.node(position, depth - 1, 1, -beta, -low)
             } else {
@@ -290,11 +258,12 @@ impl Searcher<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::moves::Move;
     use crate::search::split::Helper;
     use crate::square::Square;
 
     /// Root moves `0 -> 100`, `1 -> 101`, ...: their number tells them.
-    fn moves(count: u8) -> Vec<RootMove> {
+    fn moves(count: u8) -> Vec<RootMove<Move>> {
         (0..count)
             .map(|from| RootMove {
                 mv: Move::new(Square::new(from), Square::new(100 + from)),
@@ -304,7 +273,7 @@ mod tests {
             .collect()
     }
 
-    fn numbers(root: &[RootMove]) -> Vec<u8> {
+    fn numbers(root: &[RootMove<Move>]) -> Vec<u8> {
         root.iter().map(|entry| entry.mv.from.index()).collect()
     }
 

@@ -66,7 +66,7 @@ pub(crate) fn solve(
     limits: &Limits,
     start: Instant,
     stopped: &dyn Fn() -> bool,
-) -> Option<Answer> {
+) -> Option<Answer<Move>> {
     if limits.time.is_none() {
         // Without a time limit a search is reproducible: nothing learned before counts.
         solver.clear();

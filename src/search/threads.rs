@@ -11,9 +11,9 @@
 //! milliseconds of a search, and nothing outlives it).
 
 use crate::clock::Instant;
-use crate::game::Game;
 
 use super::alphabeta::{Searcher, Team};
+use super::game::{MoveOf, SearchGame};
 use super::limits::Limits;
 use super::report::{Answer, SearchInfo};
 use super::stop::{Shared, StopToken};
@@ -36,15 +36,15 @@ pub(crate) struct Settings {
 /// Searches `game` within `limits` with the engine's `settings`, started at `start`, ended by
 /// `stop`; `info` hears of each iteration of the main thread. The nodes of the outcome are
 /// those of every thread. A helper the system refuses to start is done without.
-pub(crate) fn search(
+pub(crate) fn search<G: SearchGame + Sync>(
     table: &Table,
     stop: &StopToken,
     settings: Settings,
-    game: &Game,
+    game: &G,
     limits: &Limits,
     start: Instant,
-    info: &mut dyn FnMut(&SearchInfo),
-) -> Answer {
+    info: &mut dyn FnMut(&SearchInfo<MoveOf<G>>),
+) -> Answer<MoveOf<G>> {
     let threads = settings.threads;
     let shared = Shared::new(threads);
     let searcher = |number| {
@@ -105,7 +105,7 @@ struct Vote {
 impl Vote {
     /// The main thread's `outcome`, or the deepest of the helpers' `answers` when it
     /// completed a deeper iteration and nothing above keeps the main thread's.
-    fn choose(&self, outcome: Answer, answers: impl Iterator<Item = Answer>) -> Answer {
+    fn choose<M>(&self, outcome: Answer<M>, answers: impl Iterator<Item = Answer<M>>) -> Answer<M> {
         match answers.max_by_key(|answer| answer.depth) {
             Some(answer)
                 if answer.depth > outcome.depth
@@ -123,9 +123,11 @@ impl Vote {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Game;
     use crate::moves::Move;
     use crate::search::Params;
     use crate::search::busy::move_key;
+    use crate::search::game::MoveCode;
     use crate::search::tt::Bound;
 
     /// The iterations a thread of `number` (of `number + 1`, the others idle) completes in a
@@ -159,7 +161,7 @@ mod tests {
     }
 
     /// An answer of `depth` with `score`, its move telling the thread.
-    fn answer(thread: &str, depth: u32, score: i32) -> Answer {
+    fn answer(thread: &str, depth: u32, score: i32) -> Answer<Move> {
         let mv = Move::new(thread.parse().unwrap(), "h9".parse().unwrap());
         Answer {
             best_move: mv,
@@ -179,7 +181,7 @@ mod tests {
             stopped: false,
         };
         let main = || answer("a1", 6, 50);
-        let chosen = |vote: &Vote, helpers: Vec<Answer>| {
+        let chosen = |vote: &Vote, helpers: Vec<Answer<Move>>| {
             vote.choose(main(), helpers.into_iter()).best_move.from
         };
         let a1 = "a1".parse().unwrap();
@@ -242,7 +244,7 @@ mod tests {
     }
 
     /// A depth-3 search of `game` on one thread with `table`.
-    fn search_with(table: &Table, game: &Game) -> Answer {
+    fn search_with(table: &Table, game: &Game) -> Answer<Move> {
         let limits = Limits::depth(3);
         let settings = Settings {
             threads: 1,
@@ -282,7 +284,7 @@ mod tests {
             }
         }
         for key in keys {
-            table.store(key, Some(bogus), 0, 0, Bound::Upper);
+            table.store(key, bogus.code(), 0, 0, Bound::Upper);
         }
         let searched = search_with(&table, &game);
         assert!(game.legal_moves().contains(&searched.best_move));

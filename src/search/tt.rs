@@ -9,9 +9,6 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::moves::Move;
-use crate::square::Square;
-
 /// What a stored score says about the true score.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) enum Bound {
@@ -33,7 +30,7 @@ struct Entry {
 /// The unpacked data of an entry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Data {
-    /// `from << 8 | to`; 0 for none (a move never has `from == to`).
+    /// The move's code (`MoveCode::code`); 0 for none.
     mv: u16,
     score: i16,
     depth: u8,
@@ -71,9 +68,9 @@ impl Data {
 /// A probe's answer.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Hit {
-    /// The best move found: a move of this position but for a key collision (one in 2^64),
-    /// so checked before it is played.
-    pub(crate) mv: Option<Move>,
+    /// The code of the best move found (0 for none): a move of this position but for a key
+    /// collision (one in 2^64), so checked before it is played.
+    pub(crate) code: u16,
     pub(crate) score: i32,
     pub(crate) depth: u32,
     pub(crate) bound: Bound,
@@ -155,7 +152,7 @@ impl Table {
             }
             let data = Data::unpack(bits);
             Some(Hit {
-                mv: decode(data.mv),
+                code: data.mv,
                 score: i32::from(data.score),
                 depth: u32::from(data.depth),
                 bound: data.bound()?,
@@ -163,10 +160,10 @@ impl Table {
         })
     }
 
-    /// Stores a result, replacing the same key, else an empty slot, else the entry of least
-    /// value (shallow and old).
+    /// Stores a result with the code of its best move (0 for none), replacing the same key,
+    /// else an empty slot, else the entry of least value (shallow and old).
     #[inline]
-    pub(crate) fn store(&self, key: u64, mv: Option<Move>, score: i32, depth: u32, bound: Bound) {
+    pub(crate) fn store(&self, key: u64, code: u16, score: i32, depth: u32, bound: Bound) {
         let generation = self.generation;
         let bucket = self.bucket(key);
         let age = |data: Data| (generation.wrapping_sub(data.flags >> 2)) & 63;
@@ -192,9 +189,9 @@ impl Table {
             }
         }
         // Keep the old best move when the new result has none.
-        let mv = match mv {
-            Some(mv) => encode(mv),
-            None => kept.map_or(0, |data| data.mv),
+        let mv = match code {
+            0 => kept.map_or(0, |data| data.mv),
+            code => code,
         };
         let data = Data {
             mv,
@@ -214,25 +211,6 @@ impl Table {
     }
 }
 
-/// `mv` as one number, never 0 (`from << 8 | to`): how the table keeps a move, and how the
-/// search compares moves quickly.
-#[inline]
-pub(crate) fn encode(mv: Move) -> u16 {
-    u16::from(mv.from.index()) << 8 | u16::from(mv.to.index())
-}
-
-/// The move of [`encode`]'s number; `None` for 0.
-#[inline]
-pub(crate) fn decode(bits: u16) -> Option<Move> {
-    (bits != 0).then(|| from_code(bits))
-}
-
-/// The move of a number [`encode`] gave.
-#[inline]
-pub(crate) fn from_code(bits: u16) -> Move {
-    Move::new(Square::new((bits >> 8) as u8), Square::new(bits as u8))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -242,16 +220,16 @@ mod tests {
         let mut table = Table::new(1);
         table.new_search();
         assert_eq!(table.buckets.len(), (1 << 20) / 64);
-        let mv = Move::new(Square::new(3), Square::new(40));
-        table.store(0xdead_beef, Some(mv), -123, 5, Bound::Lower);
+        let mv = 3 << 8 | 40;
+        table.store(0xdead_beef, mv, -123, 5, Bound::Lower);
         let hit = table.probe(0xdead_beef).unwrap();
-        assert_eq!(hit.mv, Some(mv));
+        assert_eq!(hit.code, mv);
         assert_eq!((hit.score, hit.depth, hit.bound), (-123, 5, Bound::Lower));
         assert!(table.probe(0xdead_beee).is_none());
         // A result without a move keeps the old one.
-        table.store(0xdead_beef, None, 7, 6, Bound::Upper);
+        table.store(0xdead_beef, 0, 7, 6, Bound::Upper);
         let hit = table.probe(0xdead_beef).unwrap();
-        assert_eq!((hit.mv, hit.score), (Some(mv), 7));
+        assert_eq!((hit.code, hit.score), (mv, 7));
         table.clear();
         assert!(table.probe(0xdead_beef).is_none());
     }
@@ -260,7 +238,7 @@ mod tests {
     fn a_zero_size_table_still_works() {
         let table = Table::new(0);
         assert_eq!(table.buckets.len(), 1);
-        table.store(7, None, 1, 1, Bound::Exact);
+        table.store(7, 0, 1, 1, Bound::Exact);
         assert_eq!(table.probe(7).unwrap().score, 1);
     }
 
@@ -287,8 +265,8 @@ mod tests {
     #[test]
     fn a_torn_entry_reads_as_a_miss() {
         let table = Table::new(0);
-        table.store(11, None, 5, 3, Bound::Exact);
-        table.store(11 + 4096, None, 9, 3, Bound::Exact);
+        table.store(11, 0, 5, 3, Bound::Exact);
+        table.store(11 + 4096, 0, 9, 3, Bound::Exact);
         // Half of one write and half of another, as two threads writing at once can leave.
         let [first, second] = [&table.buckets[0].0[0], &table.buckets[0].0[1]];
         let data = second.data.load(Ordering::Relaxed);
@@ -309,7 +287,7 @@ mod tests {
                     for round in 0..20_000u64 {
                         let key = ((round % 16) << 8) | thread;
                         let score = (key % 1000) as i32;
-                        table.store(key, None, score, 1, Bound::Exact);
+                        table.store(key, 0, score, 1, Bound::Exact);
                         let probed = ((round * 7 % 16) << 8) | ((thread + 1) % 4);
                         if let Some(hit) = table.probe(probed) {
                             assert_eq!(hit.score, (probed % 1000) as i32);

@@ -64,7 +64,13 @@ impl FromStr for StarMove {
         let (from, to) = text
             .split_once('-')
             .ok_or_else(|| ParseStarMoveError::NoDash(text.to_owned()))?;
-        Ok(StarMove::new(from.parse()?, to.parse()?))
+        let hole = |hole: &str| {
+            hole.parse().map_err(|error| ParseStarMoveError::Hole {
+                text: text.to_owned(),
+                error,
+            })
+        };
+        Ok(StarMove::new(hole(from)?, hole(to)?))
     }
 }
 
@@ -76,8 +82,13 @@ pub enum ParseStarMoveError {
     #[error("{0:?} is not a move: a move is two holes joined by '-', such as 3-14")]
     NoDash(String),
     /// A side of the `-` is not a hole.
-    #[error("invalid move: {0}")]
-    Hole(#[from] ParseHoleError),
+    #[error("{text:?} is not a move: {error}")]
+    Hole {
+        /// The move text.
+        text: String,
+        /// What is wrong with the hole.
+        error: ParseHoleError,
+    },
 }
 
 /// The most turns a valid star position can have: each of 10 pieces has at most 6 steps and

@@ -133,7 +133,11 @@ impl StarPosition {
         cells
     }
 
-    const fn new_unchecked(pieces: [Plane; 2], turn: Side, rules: StarRules) -> StarPosition {
+    pub(crate) const fn new_unchecked(
+        pieces: [Plane; 2],
+        turn: Side,
+        rules: StarRules,
+    ) -> StarPosition {
         StarPosition {
             pieces,
             turn,
@@ -356,12 +360,12 @@ pub enum InvalidStarPositionError {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     /// `x` on its home triangle walled in by eleven pieces of `o` (no valid position has
     /// that many: ten pieces cannot wall ten in, but the rules still say what happens).
-    fn walled_in(rules: StarRules) -> StarPosition {
+    pub(crate) fn walled_in(rules: StarRules) -> StarPosition {
         let walls: u128 = [14, 15, 16, 17, 18, 26, 27, 28, 29, 30, 31]
             .iter()
             .fold(0, |bits, &hole| bits | 1 << hole);
