@@ -3,7 +3,7 @@
 //! rules, and the hooks of [`StarPosition`] and [`StarGame`].
 
 use crate::side::Side;
-use crate::star::geometry::{DISTANCE, FILLED_DISTANCE, HOLES};
+use crate::star::geometry::{DISTANCE, FILLED_DISTANCE, HOLES, LANDING, NEIGHBOUR, NONE};
 use crate::star::{Hole, StarBitboard, StarGame, StarMove, StarPosition, StarRules};
 
 use super::SearchError;
@@ -24,6 +24,15 @@ const STRAGGLER_GAP: i32 = 4;
 
 /// The side to move's advantage of being on move.
 const TEMPO: i32 = 50;
+
+/// What a side loses, under OpenSpiel's rules, for each opponent piece in its target that
+/// its own pieces help to leave without a move: it cannot win before they leave.
+const TRAPPED: i32 = 300;
+
+/// What a side loses, under OpenSpiel's rules, for each opponent piece in its target that
+/// its own pieces help to leave without a move forward (a player that moves only forward
+/// would never leave then).
+const HELD_BACK: i32 = 60;
 
 impl MoveCode for StarMove {
     const NONE: StarMove = StarMove::new(Hole::new_unchecked(0), Hole::new_unchecked(0));
@@ -64,7 +73,56 @@ impl StarEvaluator {
         }
         let limit = sum / 10 + STRAGGLER_GAP;
         let behind: i32 = distances.iter().map(|&d| (d - limit).max(0)).sum();
-        (sum - FILLED_DISTANCE) * DISTANCE_WEIGHT + behind * STRAGGLER_WEIGHT
+        (sum - FILLED_DISTANCE) * DISTANCE_WEIGHT
+            + behind * STRAGGLER_WEIGHT
+            + StarEvaluator::stuck_cost(position, side)
+    }
+
+    /// Under OpenSpiel's rules (without anti-spoiling, `side` wins only once the opponent's
+    /// pieces have left its target): what the opponent pieces in `side`'s target that
+    /// `side`'s own pieces hem in cost it, [`TRAPPED`] each without a step or hop, and
+    /// [`HELD_BACK`] each without one forward. Pieces hemmed in by their own side alone (a
+    /// crowded home at the start) cost nothing.
+    fn stuck_cost(position: &StarPosition, side: Side) -> i32 {
+        let target = StarBitboard::home(!side);
+        let kept = position.pieces(!side) & target;
+        if position.rules() != StarRules::OpenSpiel || kept.is_empty() {
+            return 0;
+        }
+        let (mine, occupied) = (position.pieces(side), position.occupied());
+        let distance = &DISTANCE[(!side).index()];
+        let holds = |hole: u8| occupied.contains(Hole::new_unchecked(hole));
+        let mut cost = 0;
+        for piece in kept {
+            let from = usize::from(piece.number());
+            let (mut hemmed, mut moves, mut forward) = (false, false, false);
+            for d in 0..6 {
+                let (over, land) = (NEIGHBOUR[from][d], LANDING[from][d]);
+                let to = if over == NONE {
+                    continue;
+                } else if !holds(over) {
+                    over
+                } else {
+                    hemmed |= mine.contains(Hole::new_unchecked(over));
+                    if land == NONE {
+                        continue;
+                    }
+                    if holds(land) {
+                        hemmed |= mine.contains(Hole::new_unchecked(land));
+                        continue;
+                    }
+                    land
+                };
+                moves = true;
+                forward |= distance[usize::from(to)] < distance[from];
+            }
+            if hemmed && !moves {
+                cost += TRAPPED;
+            } else if hemmed && !forward {
+                cost += HELD_BACK;
+            }
+        }
+        cost
     }
 }
 
@@ -220,6 +278,21 @@ mod tests {
         assert_eq!(game.turns(), [None]);
         let result = engine.search(&game, &Limits::depth(2)).unwrap();
         assert!(game.legal_moves().contains(&result.best_move));
+    }
+
+    #[test]
+    fn opponent_pieces_hemmed_in_the_target_cost_under_openspiels_rules_alone() {
+        // o's last piece on 119, in x's target, walled in by x's pieces (116, 117, 118,
+        // 120, and 112 and 114 where its hops would land).
+        let text = "o/oo/ooo/o1oo/13/12/11/10/9/10/11/8x3/6x6/xxxx/1xx/xo/x o";
+        let walled = StarPosition::from_text(text, StarRules::OpenSpiel).unwrap();
+        assert_eq!(StarEvaluator::stuck_cost(&walled, Side::X), TRAPPED);
+        assert_eq!(StarEvaluator::stuck_cost(&walled, Side::O), 0);
+        let standard = StarPosition::from_text(text, StarRules::Standard).unwrap();
+        assert_eq!(StarEvaluator::stuck_cost(&standard, Side::X), 0);
+        // The start's crowded homes hem nobody in.
+        let start = StarPosition::start(StarRules::OpenSpiel);
+        assert_eq!(StarEvaluator::stuck_cost(&start, Side::X), 0);
     }
 
     #[test]
