@@ -13,5 +13,6 @@ pub mod protocol;
 pub mod referee;
 pub mod schedule;
 pub mod sprt;
+pub mod star;
 pub mod stats;
 pub mod texel;
