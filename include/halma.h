@@ -10,6 +10,12 @@
  * halma_record (halma_record_new, halma_record_from_text, halma_record_free) for
  * its headers too.
  *
+ * The star board (Sternhalma, "Chinese checkers", for two players) is a halma_star_game
+ * (halma_star_game_new, halma_star_game_from_text, halma_star_game_from_cells,
+ * released by halma_star_game_free): holes are uint8_t numbers 0 to 120, OpenSpiel's
+ * numbering, a move is a halma_star_move of two holes, and halma_engine_search_star
+ * searches it.
+ *
  * Conventions, which every function follows:
  *
  * - Every fallible function returns a halma_status; HALMA_STATUS_OK (0) is success.
@@ -84,6 +90,30 @@
 #define HALMA_DEFAULT_TABLE_MB 16
 
 /**
+ * The number of holes of the star: an array this long always suffices for
+ * `halma_star_game_cells`.
+ */
+#define HALMA_STAR_HOLES 121
+
+/**
+ * The most legal moves any star position has: an array this long always suffices for
+ * `halma_star_game_legal_moves`.
+ */
+#define HALMA_MAX_STAR_MOVES 420
+
+/**
+ * The most holes a chain has (it stays on the 37 holes of its class at most): an array this
+ * long always suffices for `halma_star_game_chain` and `halma_star_game_openspiel_actions`.
+ */
+#define HALMA_MAX_STAR_CHAIN 37
+
+/**
+ * OpenSpiel's Pass action: it ends a hop chain that could go on, and is the turn of a side
+ * without a move.
+ */
+#define HALMA_STAR_PASS_ACTION 726
+
+/**
  * The most legal moves any position has: an array this long always suffices for
  * `halma_game_legal_moves`.
  */
@@ -147,6 +177,14 @@ typedef struct halma_game halma_game;
  * taking a `halma_record *` needs the record to itself.
  */
 typedef struct halma_record halma_record;
+
+/**
+ * A star game: a position of the star with its rules and history. Opaque: made by
+ * `halma_star_game_new`, `halma_star_game_from_text`, `halma_star_game_from_cells` or
+ * `halma_star_game_clone`, released by `halma_star_game_free`. Thread safety as for
+ * `halma_game`.
+ */
+typedef struct halma_star_game halma_star_game;
 
 /**
  * A stop for one search. Opaque: made by `halma_stop_token_new`, handed to one
@@ -259,7 +297,8 @@ typedef struct halma_search_info {
      */
     uint64_t time_ms;
     /**
-     * The principal variation: `pv_len` moves, the first being the best move.
+     * The principal variation: `pv_len` moves, the first being the best move (in a search
+     * of a star game, `halma_engine_search_star`, their `from` and `to` are holes).
      */
     const halma_move *pv;
     /**
@@ -290,6 +329,64 @@ typedef int32_t halma_piece;
  * How a game stands.
  */
 typedef int32_t halma_outcome;
+
+/**
+ * The rules a star game is played by.
+ */
+typedef int32_t halma_star_rules;
+
+/**
+ * A move of the star board: the piece on hole `from` goes to hole `to`, by a step or a
+ * chain of hops. Plain data, safe to copy between threads.
+ */
+typedef struct halma_star_move {
+    /**
+     * The hole the piece leaves.
+     */
+    uint8_t from;
+    /**
+     * The hole the piece ends on.
+     */
+    uint8_t to;
+} halma_star_move;
+
+/**
+ * What a search of a star game found.
+ */
+typedef struct halma_star_search_result {
+    /**
+     * The move to play: always legal in the searched game.
+     */
+    halma_star_move best_move;
+    /**
+     * Its score from the side to move's point of view, in hundredths of a move (see
+     * `HALMA_SCORE_WIN`).
+     */
+    int32_t score;
+    /**
+     * The last completed iteration (0 when stopped before the first ended).
+     */
+    uint32_t depth;
+    /**
+     * The nodes visited.
+     */
+    uint64_t nodes;
+    /**
+     * The time the search took, in milliseconds.
+     */
+    uint64_t time_ms;
+} halma_star_search_result;
+
+/**
+ * The rules for games between people: OpenSpiel's movement, the goal-camp rule,
+ * anti-spoiling, a draw by threefold repetition.
+ */
+#define HALMA_STAR_RULES_STANDARD 0
+
+/**
+ * Exactly OpenSpiel 2.0.2's `chinese_checkers` with `players=2` (a draw after 1,000 turns).
+ */
+#define HALMA_STAR_RULES_OPENSPIEL 1
 
 /**
  * Success.
@@ -371,6 +468,11 @@ typedef int32_t halma_outcome;
  * The side to move has no legal move.
  */
 #define HALMA_OUTCOME_DRAW_NO_MOVES 4
+
+/**
+ * A star game under OpenSpiel's rules: 1,000 turns were played without a win.
+ */
+#define HALMA_OUTCOME_DRAW_TURN_LIMIT 5
 
 /**
  * `x`: moves first, starts in the bottom-right camp.
@@ -779,6 +881,186 @@ halma_status halma_record_reason(const halma_record *record,
                                  char *buf,
                                  size_t len,
                                  size_t *out_len);
+
+/**
+ * A new star game of `rules` (a `halma_star_rules` code) from the start, x to move, into
+ * `*out`, to free with `halma_star_game_free`. INVALID_ARGUMENT for other rules.
+ */
+halma_status halma_star_game_new(halma_star_rules rules, halma_star_game **out);
+
+/**
+ * Reads star position text (the start:
+ * "x/xx/xxx/xxxx/13/12/11/10/9/10/11/12/13/oooo/ooo/oo/o x") into a new game of `rules`
+ * in `*out`, to free with `halma_star_game_free`. A won placement loads as a won game.
+ * INVALID_ARGUMENT for other rules, PARSE_ERROR for text that is not star position text,
+ * INVALID_POSITION for a placement without 10 pieces a side.
+ */
+halma_status halma_star_game_from_text(const char *position,
+                                       halma_star_rules rules,
+                                       halma_star_game **out);
+
+/**
+ * A new game of `rules` from OpenSpiel's cells in `*out`, to free with
+ * `halma_star_game_free`: `cells[n]` for hole n, 0 empty, 1 a piece of x (player 0), 2 one
+ * of o (player 1); `len` must be 121; `side_to_move` is HALMA_SIDE_X or HALMA_SIDE_O. Any
+ * placement of 10 pieces a side is a game, won ones included. INVALID_ARGUMENT for other
+ * rules or sides, INVALID_POSITION for cells that are no position.
+ */
+halma_status halma_star_game_from_cells(const uint8_t *cells,
+                                        size_t len,
+                                        halma_side side_to_move,
+                                        halma_star_rules rules,
+                                        halma_star_game **out);
+
+/**
+ * A copy of `game` with its history, to free with `halma_star_game_free`; NULL for NULL
+ * (with a last error message).
+ */
+halma_star_game *halma_star_game_clone(const halma_star_game *game);
+
+/**
+ * Frees a star game made by this library. NULL is fine (nothing happens).
+ */
+void halma_star_game_free(halma_star_game *game);
+
+/**
+ * Writes the position text of the current position into `buf`.
+ */
+halma_status halma_star_game_to_text(const halma_star_game *game,
+                                     char *buf,
+                                     size_t len,
+                                     size_t *out_len);
+
+/**
+ * Writes the rules of `game` (a `halma_star_rules` code) to `*out`.
+ */
+halma_status halma_star_game_rules(const halma_star_game *game, halma_star_rules *out);
+
+/**
+ * Writes the side to move (HALMA_SIDE_X or HALMA_SIDE_O) to `*out`.
+ */
+halma_status halma_star_game_side_to_move(const halma_star_game *game, halma_side *out);
+
+/**
+ * Writes OpenSpiel's cells of the current position into `cells`: for each hole 0 to 120, 0
+ * empty, 1 a piece of x, 2 one of o. HALMA_STAR_HOLES always suffices.
+ */
+halma_status halma_star_game_cells(const halma_star_game *game,
+                                   uint8_t *cells,
+                                   size_t cap,
+                                   size_t *out_len);
+
+/**
+ * Writes how the game stands to `*out`: HALMA_OUTCOME_ONGOING, _X_WINS, _O_WINS,
+ * _DRAW_REPETITION (standard rules) or _DRAW_TURN_LIMIT (OpenSpiel's).
+ */
+halma_status halma_star_game_outcome(const halma_star_game *game, halma_outcome *out);
+
+/**
+ * Writes the legal moves of the current position into `moves`, each (from, to) pair once;
+ * none once the game is over or when the side to move must pass.
+ * HALMA_MAX_STAR_MOVES always suffices.
+ */
+halma_status halma_star_game_legal_moves(const halma_star_game *game,
+                                         halma_star_move *moves,
+                                         size_t cap,
+                                         size_t *out_len);
+
+/**
+ * Writes to `*out` whether the side to move has no move in a game going on: its turn is
+ * then `halma_star_game_pass`.
+ */
+halma_status halma_star_game_must_pass(const halma_star_game *game, bool *out);
+
+/**
+ * Plays `move`. INVALID_ARGUMENT for a hole outside the star, GAME_OVER once the game is
+ * over, ILLEGAL_MOVE for a move that is not legal; then nothing changes.
+ */
+halma_status halma_star_game_play(halma_star_game *game, halma_star_move move);
+
+/**
+ * Plays move text, "from-to" with the holes' numbers (e.g. "6-14"). PARSE_ERROR for text
+ * that is not move text, GAME_OVER once the game is over, ILLEGAL_MOVE for a move that is
+ * not legal; then nothing changes.
+ */
+halma_status halma_star_game_play_text(halma_star_game *game, const char *move);
+
+/**
+ * Passes: the turn of a side without a move. GAME_OVER once the game is over,
+ * ILLEGAL_MOVE while the side has a move; then nothing changes.
+ */
+halma_status halma_star_game_pass(halma_star_game *game);
+
+/**
+ * Takes back the last turn (a move or a pass), also out of a finished game.
+ * NOTHING_TO_UNDO at the start.
+ */
+halma_status halma_star_game_undo(halma_star_game *game);
+
+/**
+ * Writes the holes of a shortest chain realising `move` into `holes`: its origin, each
+ * landing, its destination (a step gives its two holes). INVALID_ARGUMENT for a hole
+ * outside the star, GAME_OVER once the game is over, ILLEGAL_MOVE for a move that is not
+ * legal. HALMA_MAX_STAR_CHAIN always suffices.
+ */
+halma_status halma_star_game_chain(const halma_star_game *game,
+                                   halma_star_move move,
+                                   uint8_t *holes,
+                                   size_t cap,
+                                   size_t *out_len);
+
+/**
+ * Writes the OpenSpiel actions that play `move` into `actions`: `hole * 6 + direction` for
+ * the step or each hop of its chain (`halma_star_game_chain`), then
+ * HALMA_STAR_PASS_ACTION where the chain could go on, so that OpenSpiel's state of this
+ * position replays it. Errors as `halma_star_game_chain`'s. HALMA_MAX_STAR_CHAIN always
+ * suffices.
+ */
+halma_status halma_star_game_openspiel_actions(const halma_star_game *game,
+                                               halma_star_move move,
+                                               uint16_t *actions,
+                                               size_t cap,
+                                               size_t *out_len);
+
+/**
+ * Writes the text of `move`, e.g. "6-14", into `buf` (at most 7 bytes and the NUL).
+ * INVALID_ARGUMENT for a hole outside the star.
+ */
+halma_status halma_star_move_to_text(halma_star_move move,
+                                     char *buf,
+                                     size_t len,
+                                     size_t *out_len);
+
+/**
+ * Writes perft(`depth`) of a star position given as text, under `rules`, to `*out`: the
+ * number of turn sequences `depth` deep (a pass counted; no history). From the start 14,
+ * 196, 4760, 115600, 3188520 and 87946884 at depths 1 to 6.
+ */
+halma_status halma_star_perft(const char *position,
+                              halma_star_rules rules,
+                              uint32_t depth,
+                              uint64_t *out);
+
+/**
+ * Searches the current position of the star game `game` within `limits` and writes the
+ * best move and what the search found to `*out`, as `halma_engine_search` does for a
+ * `halma_game` (the info callback's principal variation holds holes). INVALID_ARGUMENT also
+ * when the side to move must pass (`halma_star_game_pass`).
+ */
+halma_status halma_engine_search_star(halma_engine *engine,
+                                      const halma_star_game *game,
+                                      const halma_search_limits *limits,
+                                      halma_star_search_result *out);
+
+/**
+ * Like `halma_engine_search_star`, stopped also by `stop`, as
+ * `halma_engine_search_with_stop` is.
+ */
+halma_status halma_engine_search_star_with_stop(halma_engine *engine,
+                                                const halma_star_game *game,
+                                                const halma_search_limits *limits,
+                                                const halma_stop_token *stop,
+                                                halma_star_search_result *out);
 
 /**
  * A new stop token, not stopped. Free it with `halma_stop_token_free`. Returns NULL only

@@ -1,6 +1,7 @@
 //! The C ABI from C and C++: compiles `tests/c/test_halma.c` (C99, the rules),
 //! `tests/c/test_record.c` (C99, game records),
 //! `tests/c/test_engine.c` (C99, the engine, with a second thread stopping a search),
+//! `tests/c/test_star.c` (C99, the star board and its searches),
 //! `tests/c/test_halma.cpp` (C++17 over `include/halma.h`) and `tests/c/test_halma_hpp.cpp`
 //! (the C++17 API of `include/halma.hpp`) against the static library, runs them, and runs
 //! them again under valgrind; also compiles and runs the C and C++ examples of
@@ -176,6 +177,15 @@ fn c99_engine_program_passes_also_under_valgrind() {
         "tests/c/test_engine.c",
         "test_engine_c",
         "the C99 engine test program",
+    );
+}
+
+#[test]
+fn c99_star_program_passes_also_under_valgrind() {
+    c99_program_passes_also_under_valgrind(
+        "tests/c/test_star.c",
+        "test_star_c",
+        "the C99 star test program",
     );
 }
 

@@ -55,6 +55,13 @@ macro_rules! safety {
             "` that no other call changes.\n"
         )
     };
+    (@input_array $items:ident, $len:ident) => {
+        concat!(
+            "- `", stringify!($items), "` is valid for reading `", stringify!($len),
+            "` items that no other call changes (it may be NULL when `", stringify!($len),
+            "` is 0).\n"
+        )
+    };
     (@input $name:ident) => {
         concat!(
             "- `", stringify!($name),

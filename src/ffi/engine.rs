@@ -8,10 +8,12 @@ use core::ffi::c_void;
 use std::sync::{Mutex, MutexGuard, TryLockError};
 use std::time::Duration;
 
+use crate::moves::Move;
 use crate::search::{
     DEFAULT_CONTEMPT, DEFAULT_LEVEL, DEFAULT_TABLE_MB, Engine, Limits, MAX_CONTEMPT, MAX_THREADS,
-    SCORE_WIN, SearchInfo, SearchResult, StopHandle, StopToken,
+    MoveOf, SCORE_WIN, SearchInfo, SearchResult, Searchable, StopHandle, StopToken,
 };
+use crate::star::StarMove;
 
 use super::args::{Arg, Out, Shared, free, handle, safety};
 use super::guard::{Error, call, guard};
@@ -87,7 +89,8 @@ pub struct halma_search_info {
     pub nodes_per_second: u64,
     /// The time since the search started, in milliseconds.
     pub time_ms: u64,
-    /// The principal variation: `pv_len` moves, the first being the best move.
+    /// The principal variation: `pv_len` moves, the first being the best move (in a search
+    /// of a star game, `halma_engine_search_star`, their `from` and `to` are holes).
     pub pv: *const halma_move,
     /// The number of moves in `pv`.
     pub pv_len: usize,
@@ -203,7 +206,12 @@ pub unsafe extern "C" fn halma_engine_search(
     // SAFETY: this function's contract is `call`'s.
     unsafe {
         call(args, Out(out), |((engine, game), limits)| {
-            search(engine, game, &limits_of(limits)?, None)
+            Ok(result_of(&search(
+                engine,
+                &game.game,
+                &limits_of(limits)?,
+                None,
+            )?))
         })
     }
 }
@@ -224,7 +232,7 @@ pub unsafe extern "C" fn halma_engine_search_level(
     // SAFETY: this function's contract is `call`'s.
     unsafe {
         call(searched(engine, game), Out(out), |(engine, game)| {
-            search(engine, game, &limits, None)
+            Ok(result_of(&search(engine, &game.game, &limits, None)?))
         })
     }
 }
@@ -258,7 +266,13 @@ pub unsafe extern "C" fn halma_engine_search_with_stop(
     // SAFETY: this function's contract is `call`'s.
     unsafe {
         call(args, Out(out), |((engine, game), (limits, stop))| {
-            search(engine, game, &limits_of(limits)?, Some(&stop.token))
+            let limits = limits_of(limits)?;
+            Ok(result_of(&search(
+                engine,
+                &game.game,
+                &limits,
+                Some(&stop.token),
+            )?))
         })
     }
 }
@@ -284,22 +298,27 @@ pub unsafe extern "C" fn halma_engine_search_level_with_stop(
     // SAFETY: this function's contract is `call`'s.
     unsafe {
         call(args, Out(out), |((engine, game), stop)| {
-            search(engine, game, &limits, Some(&stop.token))
+            Ok(result_of(&search(
+                engine,
+                &game.game,
+                &limits,
+                Some(&stop.token),
+            )?))
         })
     }
 }
 
 /// The arguments of a search: the engine (borrowed shared: `halma_engine_stop` may hold
-/// it on another thread meanwhile) and the game.
-fn searched(
+/// it on another thread meanwhile) and the game (a `halma_game` or a `halma_star_game`).
+pub(crate) fn searched<G>(
     engine: *mut halma_engine,
-    game: *const halma_game,
-) -> (Shared<halma_engine>, Shared<halma_game>) {
+    game: *const G,
+) -> (Shared<halma_engine>, Shared<G>) {
     (Shared(engine.cast_const(), "engine"), Shared(game, "game"))
 }
 
 /// The search limits of C's `limits`: INVALID_ARGUMENT when all are 0.
-fn limits_of(limits: &halma_search_limits) -> Result<Limits, Error> {
+pub(crate) fn limits_of(limits: &halma_search_limits) -> Result<Limits, Error> {
     if limits.depth == 0 && limits.nodes == 0 && limits.time_ms == 0 {
         return Err(Error::new(
             HALMA_STATUS_INVALID_ARGUMENT,
@@ -311,19 +330,44 @@ fn limits_of(limits: &halma_search_limits) -> Result<Limits, Error> {
         .with_time(Duration::from_millis(limits.time_ms)))
 }
 
+/// A move as the info callback's principal variation holds it: a 16x16 move's squares, a
+/// star move's holes.
+pub(crate) trait InfoMove: Copy {
+    /// The move as C's.
+    fn info_move(self) -> halma_move;
+}
+
+impl InfoMove for Move {
+    fn info_move(self) -> halma_move {
+        self.into()
+    }
+}
+
+impl InfoMove for StarMove {
+    fn info_move(self) -> halma_move {
+        halma_move {
+            from: self.from.number(),
+            to: self.to.number(),
+        }
+    }
+}
+
 /// Searches `game` with `engine` within `limits`, reporting to the engine's info callback,
 /// stopped by `stop` too if given.
-fn search(
+pub(crate) fn search<G: Searchable>(
     engine: &halma_engine,
-    game: &halma_game,
+    game: &G,
     limits: &Limits,
     stop: Option<&StopToken>,
-) -> Result<halma_search_result, Error> {
+) -> Result<SearchResult<MoveOf<G>>, Error>
+where
+    MoveOf<G>: InfoMove,
+{
     let mut state = engine.lock()?;
     let State { engine, info } = &mut *state;
-    let mut report = |progress: &SearchInfo| {
+    let mut report = |progress: &SearchInfo<MoveOf<G>>| {
         if let Some(callback) = info {
-            let pv: Vec<halma_move> = progress.pv.iter().map(|&mv| mv.into()).collect();
+            let pv: Vec<halma_move> = progress.pv.iter().map(|&mv| mv.info_move()).collect();
             let info = halma_search_info {
                 depth: progress.plies_ahead(),
                 score: progress.score,
@@ -340,10 +384,10 @@ fn search(
         }
     };
     let result = match stop {
-        Some(stop) => engine.search_with_stop(&game.game, limits, stop, &mut report),
-        None => engine.search_with_info(&game.game, limits, &mut report),
+        Some(stop) => engine.search_with_stop(game, limits, stop, &mut report),
+        None => engine.search_with_info(game, limits, &mut report),
     };
-    Ok(result_of(&result?))
+    Ok(result?)
 }
 
 /// A search result as C's.
@@ -359,7 +403,7 @@ fn result_of(result: &SearchResult) -> halma_search_result {
 }
 
 /// A duration in whole milliseconds.
-fn millis(time: Duration) -> u64 {
+pub(crate) fn millis(time: Duration) -> u64 {
     u64::try_from(time.as_millis()).unwrap_or(u64::MAX)
 }
 

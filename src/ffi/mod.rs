@@ -9,6 +9,12 @@
 //! `halma_record` (`halma_record_new`, `halma_record_from_text`, `halma_record_free`) for
 //! its headers too.
 //!
+//! The star board (Sternhalma, "Chinese checkers", for two players) is a `halma_star_game`
+//! (`halma_star_game_new`, `halma_star_game_from_text`, `halma_star_game_from_cells`,
+//! released by `halma_star_game_free`): holes are `uint8_t` numbers 0 to 120, OpenSpiel's
+//! numbering, a move is a `halma_star_move` of two holes, and `halma_engine_search_star`
+//! searches it.
+//!
 //! Conventions, which every function follows:
 //!
 //! - Every fallible function returns a `halma_status`; `HALMA_STATUS_OK` (0) is success.
@@ -66,6 +72,7 @@ mod engine;
 mod game;
 mod guard;
 mod record;
+mod star;
 mod stop;
 mod types;
 mod version;
@@ -73,6 +80,7 @@ mod version;
 pub use engine::*;
 pub use game::*;
 pub use record::*;
+pub use star::*;
 pub use stop::*;
 pub use types::*;
 pub use version::*;

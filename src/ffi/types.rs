@@ -49,6 +49,8 @@ pub const HALMA_OUTCOME_O_WINS: halma_outcome = 2;
 pub const HALMA_OUTCOME_DRAW_REPETITION: halma_outcome = 3;
 /// The side to move has no legal move.
 pub const HALMA_OUTCOME_DRAW_NO_MOVES: halma_outcome = 4;
+/// A star game under OpenSpiel's rules: 1,000 turns were played without a win.
+pub const HALMA_OUTCOME_DRAW_TURN_LIMIT: halma_outcome = 5;
 
 /// One of the two sides.
 pub type halma_side = i32;

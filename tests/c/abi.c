@@ -12,6 +12,10 @@ int main(void) {
     printf("HALMA_SCORE_WIN = %lld\n", (long long)HALMA_SCORE_WIN);
     printf("HALMA_DEFAULT_LEVEL = %lld\n", (long long)HALMA_DEFAULT_LEVEL);
     printf("HALMA_DEFAULT_TABLE_MB = %lld\n", (long long)HALMA_DEFAULT_TABLE_MB);
+    printf("HALMA_STAR_HOLES = %lld\n", (long long)HALMA_STAR_HOLES);
+    printf("HALMA_MAX_STAR_MOVES = %lld\n", (long long)HALMA_MAX_STAR_MOVES);
+    printf("HALMA_MAX_STAR_CHAIN = %lld\n", (long long)HALMA_MAX_STAR_CHAIN);
+    printf("HALMA_STAR_PASS_ACTION = %lld\n", (long long)HALMA_STAR_PASS_ACTION);
     printf("HALMA_MAX_MOVES = %lld\n", (long long)HALMA_MAX_MOVES);
     printf("HALMA_MAX_DESTINATIONS = %lld\n", (long long)HALMA_MAX_DESTINATIONS);
     printf("HALMA_MAX_PATH = %lld\n", (long long)HALMA_MAX_PATH);
@@ -42,6 +46,18 @@ int main(void) {
     printf("halma_side: size %zu\n", sizeof(halma_side));
     printf("halma_piece: size %zu\n", sizeof(halma_piece));
     printf("halma_outcome: size %zu\n", sizeof(halma_outcome));
+    printf("halma_star_rules: size %zu\n", sizeof(halma_star_rules));
+    printf("halma_star_move: size %zu, align %zu\n", sizeof(halma_star_move), _Alignof(halma_star_move));
+    printf("  .from: offset %zu, size %zu (uint8_t)\n", offsetof(halma_star_move, from), sizeof(((halma_star_move *)0)->from));
+    printf("  .to: offset %zu, size %zu (uint8_t)\n", offsetof(halma_star_move, to), sizeof(((halma_star_move *)0)->to));
+    printf("halma_star_search_result: size %zu, align %zu\n", sizeof(halma_star_search_result), _Alignof(halma_star_search_result));
+    printf("  .best_move: offset %zu, size %zu (halma_star_move)\n", offsetof(halma_star_search_result, best_move), sizeof(((halma_star_search_result *)0)->best_move));
+    printf("  .score: offset %zu, size %zu (int32_t)\n", offsetof(halma_star_search_result, score), sizeof(((halma_star_search_result *)0)->score));
+    printf("  .depth: offset %zu, size %zu (uint32_t)\n", offsetof(halma_star_search_result, depth), sizeof(((halma_star_search_result *)0)->depth));
+    printf("  .nodes: offset %zu, size %zu (uint64_t)\n", offsetof(halma_star_search_result, nodes), sizeof(((halma_star_search_result *)0)->nodes));
+    printf("  .time_ms: offset %zu, size %zu (uint64_t)\n", offsetof(halma_star_search_result, time_ms), sizeof(((halma_star_search_result *)0)->time_ms));
+    printf("HALMA_STAR_RULES_STANDARD = %lld\n", (long long)HALMA_STAR_RULES_STANDARD);
+    printf("HALMA_STAR_RULES_OPENSPIEL = %lld\n", (long long)HALMA_STAR_RULES_OPENSPIEL);
     printf("HALMA_STATUS_OK = %lld\n", (long long)HALMA_STATUS_OK);
     printf("HALMA_STATUS_NULL_ARGUMENT = %lld\n", (long long)HALMA_STATUS_NULL_ARGUMENT);
     printf("HALMA_STATUS_INVALID_ARGUMENT = %lld\n", (long long)HALMA_STATUS_INVALID_ARGUMENT);
@@ -58,6 +74,7 @@ int main(void) {
     printf("HALMA_OUTCOME_O_WINS = %lld\n", (long long)HALMA_OUTCOME_O_WINS);
     printf("HALMA_OUTCOME_DRAW_REPETITION = %lld\n", (long long)HALMA_OUTCOME_DRAW_REPETITION);
     printf("HALMA_OUTCOME_DRAW_NO_MOVES = %lld\n", (long long)HALMA_OUTCOME_DRAW_NO_MOVES);
+    printf("HALMA_OUTCOME_DRAW_TURN_LIMIT = %lld\n", (long long)HALMA_OUTCOME_DRAW_TURN_LIMIT);
     printf("HALMA_SIDE_X = %lld\n", (long long)HALMA_SIDE_X);
     printf("HALMA_SIDE_O = %lld\n", (long long)HALMA_SIDE_O);
     printf("HALMA_PIECE_NONE = %lld\n", (long long)HALMA_PIECE_NONE);
