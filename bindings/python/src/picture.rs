@@ -2,7 +2,7 @@
 //! `rgb_array` render mode). Both show the board as it is, rank 16 on top, `x` starting
 //! bottom right.
 
-use halma::{Game, Move, Side, Square};
+use halma::{Game, Hole, Move, Side, Square, StarGame};
 
 /// The width and height of a square of the image, in pixels.
 pub const SQUARE_PX: usize = 24;
@@ -41,6 +41,43 @@ pub fn text(game: &Game) -> String {
         out.push_str(&format!("  {}\n", rank + 1));
     }
     out.push_str(FILES);
+    out.push('\n');
+    if game.outcome().is_over() {
+        out.push_str(&game.outcome().to_string());
+    } else {
+        out.push_str(&format!("{} to move", position.turn()));
+    }
+    out
+}
+
+/// The star of `game` as text: each hole at its doubled column, a row a line from the top
+/// tip (x's home), `x` and `o` for pieces, `.` for an empty hole; then who is to move, or the
+/// outcome (no line break at the end).
+///
+/// ```
+/// let game = halma::StarGame::new(halma::StarRules::OpenSpiel);
+/// let text = halma_python::picture::star_text(&game);
+/// assert_eq!(text.lines().next(), Some("            x"));
+/// assert!(text.ends_with("x to move"));
+/// ```
+pub fn star_text(game: &StarGame) -> String {
+    let position = game.position();
+    let mut out = String::with_capacity(26 * 18);
+    let mut line = String::new();
+    let mut row = 0;
+    for hole in Hole::all() {
+        if hole.row() != row {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+            row = hole.row();
+        }
+        while line.len() < usize::from(hole.column()) {
+            line.push(' ');
+        }
+        line.push(position.piece_at(hole).map_or('.', Side::char));
+    }
+    out.push_str(&line);
     out.push('\n');
     if game.outcome().is_over() {
         out.push_str(&game.outcome().to_string());

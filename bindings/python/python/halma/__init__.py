@@ -1,11 +1,14 @@
-"""Halma, the two-player game on a 16x16 board, with a fast engine written in Rust.
+"""Halma, the two-player game on a 16x16 board, and Sternhalma, its star board ("Chinese
+checkers"), with a fast engine written in Rust.
 
 - :class:`Game`: the rules; moves as text (``"l2-k3"``, or a hop path such as ``"n2-n4-n6"``),
   position text, game records, repetitions and the :class:`Outcome`.
+- :class:`StarGame`: the star board for two players, under the standard rules or exactly
+  OpenSpiel's ``chinese_checkers``, with OpenSpiel's cells, moves, actions and winner.
 - :class:`Record`: a game record with its headers (the players, the site...) and a
   resignation, as text.
-- :class:`Engine`: the computer opponent, searching with the GIL released; :meth:`Engine.stop`
-  ends a search from another thread.
+- :class:`Engine`: the computer opponent of either board, searching with the GIL released;
+  :meth:`Engine.stop` ends a search from another thread.
 - :func:`perft`: move-generation counts.
 - :mod:`halma.pettingzoo` and :mod:`halma.gymnasium`: environments for learning agents
   (they need ``pettingzoo`` or ``gymnasium`` installed).
@@ -31,6 +34,7 @@ move or action that is not legal, :class:`GameOverError` for a call on a finishe
 from halma._halma import (
     DEFAULT_CONTEMPT,
     DEFAULT_LEVEL,
+    STAR_START,
     START,
     BusyError,
     Engine,
@@ -45,6 +49,7 @@ from halma._halma import (
     ParseError,
     Record,
     SearchResult,
+    StarGame,
     __version__,
     perft,
 )
@@ -52,6 +57,7 @@ from halma._halma import (
 __all__ = [
     "DEFAULT_CONTEMPT",
     "DEFAULT_LEVEL",
+    "STAR_START",
     "START",
     "BusyError",
     "Engine",
@@ -66,6 +72,7 @@ __all__ = [
     "ParseError",
     "Record",
     "SearchResult",
+    "StarGame",
     "__version__",
     "perft",
 ]

@@ -1,6 +1,6 @@
 """Type stubs of the extension module ``halma._halma`` (the Rust library through PyO3)."""
 
-from typing import ClassVar, Literal, Optional, SupportsIndex, Tuple
+from typing import ClassVar, Literal, Optional, SupportsIndex, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -8,6 +8,8 @@ import numpy.typing as npt
 __version__: str
 #: The position text of the start position.
 START: str
+#: The star position text of the star board's start.
+STAR_START: str
 #: The difficulty level to offer first (``Engine.search`` without limits plays it).
 DEFAULT_LEVEL: int
 #: The contempt of a new engine (``Engine.contempt``): a draw worth a move and a half less than
@@ -68,8 +70,9 @@ class Outcome:
     def winner(self) -> Optional[Side]:
         """The side that won, or ``None``."""
     @property
-    def draw(self) -> Optional[Literal["repetition", "no_moves"]]:
-        """Why the game is drawn, or ``None``."""
+    def draw(self) -> Optional[Literal["repetition", "no_moves", "turn_limit"]]:
+        """Why the game is drawn (``"turn_limit"``: a star game under OpenSpiel's rules after
+        1,000 turns), or ``None``."""
     @property
     def is_over(self) -> bool:
         """Whether the game has ended."""
@@ -138,12 +141,114 @@ class Game:
     def __deepcopy__(self, memo: object) -> "Game": ...
     def __eq__(self, other: object) -> bool: ...
 
+#: A star game's rules.
+StarRules = Literal["standard", "openspiel"]
+#: A star move: ``from-to`` text (``"3-14"``) or a ``(from_hole, to_hole)`` pair.
+StarMove = Union[str, Tuple[int, int]]
+
+class StarGame:
+    """A game of the star board (Sternhalma, "Chinese checkers") for two players: the position
+    it started from, the turns played (a move, or ``None`` for the pass of a side without a
+    move) and the outcome, under the ``"standard"`` rules (the default: the goal-camp rule,
+    anti-spoiling, a draw by threefold repetition) or ``"openspiel"`` ones (exactly OpenSpiel's
+    ``chinese_checkers`` with two players: a draw after 1,000 turns).
+
+    Holes are numbered 0 to 120 as OpenSpiel numbers them; ``x`` is OpenSpiel's player 0, on
+    the top triangle, and moves first. Moves are ``from-to`` text or ``(from, to)`` pairs.
+    ``str(game)`` draws the star.
+    """
+
+    def __init__(self, rules: StarRules = "standard", position: Optional[str] = None) -> None:
+        """A game of ``rules`` from the start, or from ``position`` (star position text).
+
+        :raises ParseError: ``rules`` or ``position`` does not read.
+        :raises InvalidPositionError: ``position`` has not 10 pieces a side.
+        """
+    @classmethod
+    def from_openspiel(
+        cls, cells: list[int], to_move: int, rules: StarRules = "standard"
+    ) -> "StarGame":
+        """The game of OpenSpiel's ``cells`` (121 occupants in hole order: 0 empty, 1 player
+        0, 2 player 1) with player ``to_move`` (0 or 1) to move, under ``rules``. Any placement
+        of 10 pieces a side is a game, won ones included.
+
+        :raises InvalidArgumentError: a cell or ``to_move`` out of range.
+        :raises InvalidPositionError: not 121 cells, or not 10 pieces a side.
+        """
+    @property
+    def rules(self) -> StarRules:
+        """The rules."""
+    def text(self) -> str:
+        """The position text of the current position."""
+    @property
+    def turn(self) -> Side:
+        """The side to move: ``"x"`` (OpenSpiel's player 0) or ``"o"`` (player 1)."""
+    def cells(self) -> list[int]:
+        """OpenSpiel's cells of the current position."""
+    @property
+    def outcome(self) -> Outcome:
+        """How the game stands."""
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+    @property
+    def must_pass(self) -> bool:
+        """Whether the side to move has no move in a game going on: its turn is
+        ``play(None)``."""
+    @property
+    def turns(self) -> list[Optional[str]]:
+        """The turns played, in order: ``from-to``, or ``None`` for a pass."""
+    def occurrences(self) -> int:
+        """How many times the current position has occurred, this time included."""
+    def legal_moves(self) -> list[str]:
+        """The legal moves as ``from-to``, each (from, to) pair once."""
+    def openspiel_moves(self) -> list[Tuple[int, int]]:
+        """The legal moves as OpenSpiel's ``(from_hole, to_hole)`` pairs, each pair once;
+        ``[]`` once the game is over or for a side that must pass."""
+    def openspiel_actions(self, move: StarMove) -> list[int]:
+        """The OpenSpiel actions that play the legal ``move``: ``hole * 6 + direction`` for
+        the step or each hop of one chain realising it, then Pass (726) where the chain could
+        go on, so that a pyspiel state of this position replays it.
+
+        :raises ParseError: text that is no move.
+        :raises GameOverError: the game has ended.
+        :raises IllegalMoveError: the move is not legal now.
+        """
+    def chain(self, move: StarMove) -> list[int]:
+        """The holes of a shortest chain realising the legal ``move``, origin to
+        destination (a step gives its two holes). Raises as :meth:`openspiel_actions`."""
+    def openspiel_winner(self) -> Optional[int]:
+        """The player (0 or 1) with all 10 pieces on its target, OpenSpiel's winner, under
+        either rules; else ``None``."""
+    def play(self, move: Optional[StarMove]) -> Optional[str]:
+        """Plays ``move`` (``None``: the pass of a side without a move) and returns it as
+        ``from-to`` (``None`` for a pass).
+
+        :raises ParseError: text that is no move.
+        :raises InvalidArgumentError: a hole out of range.
+        :raises GameOverError: the game has ended.
+        :raises IllegalMoveError: the move is not legal now (or a pass with a move left).
+        """
+    def undo(self) -> Optional[str]:
+        """Takes back the last turn (also out of a finished game) and returns it.
+
+        :raises NothingToUndoError: no turn was played.
+        """
+    def perft(self, depth: int) -> int:
+        """The number of turn sequences ``depth`` deep from the current position (a pass
+        counted; no history), with the GIL released."""
+    def copy(self) -> "StarGame":
+        """A copy of the game, history included."""
+    def __copy__(self) -> "StarGame": ...
+    def __deepcopy__(self, memo: object) -> "StarGame": ...
+
 class SearchResult:
     """What a search found."""
 
     @property
     def move(self) -> str:
-        """The move to play, ``from-to``: always legal in the searched game."""
+        """The move to play, ``from-to`` (squares on the 16x16 board, holes on the star):
+        always legal in the searched game."""
     @property
     def score(self) -> int:
         """Its score for the side to move, in hundredths of a move of race advantage; a forced
@@ -240,15 +345,16 @@ class Engine:
     def contempt(self, contempt: int) -> None: ...
     def search(
         self,
-        game: Game,
+        game: Union[Game, StarGame],
         depth: Optional[int] = None,
         nodes: Optional[int] = None,
         time_ms: Optional[int] = None,
         level: Optional[int] = None,
         pace: bool = True,
     ) -> SearchResult:
-        """Searches the current position of ``game`` (as it is now: the game can be changed
-        meanwhile) with the GIL released, and returns the best move found.
+        """Searches the current position of ``game``, a :class:`Game` or a :class:`StarGame`
+        (as it is now: the game can be changed meanwhile), with the GIL released, and returns
+        the best move found.
 
         ``level`` (1 to 10) sets the play of a difficulty level, ``depth``, ``nodes`` and
         ``time_ms`` limit the search (the first reached ends it) on top of the level if one is
@@ -257,7 +363,8 @@ class Engine:
         deterministic.
 
         :raises GameOverError: the game has ended.
-        :raises InvalidArgumentError: a limit is out of range.
+        :raises InvalidArgumentError: a limit is out of range, or the side to move of a star
+            game must pass.
         :raises BusyError: this engine is searching already.
         """
     def stop(self) -> None:

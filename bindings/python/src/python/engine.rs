@@ -12,6 +12,16 @@ use halma::{DEFAULT_LEVEL, Limits, Position};
 
 use super::errors;
 use super::game::Game;
+use super::star::StarGame;
+
+/// A game `Engine.search` takes: a 16x16 game or a star game.
+#[derive(FromPyObject)]
+enum Searched<'py> {
+    /// A 16x16 game.
+    Halma(PyRef<'py, Game>),
+    /// A star game.
+    Star(PyRef<'py, StarGame>),
+}
 
 /// `value` as a whole number from `min` to `max`, or a `HalmaError` naming `name`.
 pub(crate) fn whole<T: TryFrom<i64>>(name: &str, value: i64, min: i64, max: T) -> PyResult<T>
@@ -131,21 +141,21 @@ impl Engine {
         Ok(())
     }
 
-    /// Searches the current position of `game` (as it is now: the game can be changed
-    /// meanwhile) with the GIL released, and returns the best move found.
+    /// Searches the current position of `game`, a `Game` or a `StarGame` (as it is now: the
+    /// game can be changed meanwhile), with the GIL released, and returns the best move found.
     ///
     /// `level` (1 to 10) sets the play of a difficulty level; `depth`, `nodes` and `time_ms`
     /// limit the search (the first reached ends it), on top of the level if one is given; with
     /// none of them, the search plays `DEFAULT_LEVEL`. Levels 1 to 9 take 300 ms at least
     /// unless `pace=False`. Searches limited by depth and nodes only are deterministic.
-    /// Raises `GameOverError` for a finished game, `HalmaError` for a limit out of range or
-    /// when this engine is searching already.
+    /// Raises `GameOverError` for a finished game, `HalmaError` for a limit out of range, when
+    /// this engine is searching already, or for a star game whose side to move must pass.
     #[pyo3(signature = (game, depth = None, nodes = None, time_ms = None, level = None, pace = true))]
     #[allow(clippy::too_many_arguments)]
     fn search(
         &self,
         py: Python<'_>,
-        game: PyRef<'_, Game>,
+        game: Searched<'_>,
         depth: Option<i64>,
         nodes: Option<i64>,
         time_ms: Option<i64>,
@@ -153,14 +163,23 @@ impl Engine {
         pace: bool,
     ) -> PyResult<SearchResult> {
         let limits = limits(depth, nodes, time_ms, level, pace)?;
-        // Searched as it is now: the Python game may change while the GIL is released.
-        let game = game.inner.clone();
         let mut engine = self.lock()?;
         let engine = &mut *engine;
-        let result = py
-            .detach(move || engine.search(&game, &limits))
-            .map_err(errors::from)?;
-        Ok(SearchResult::new(result))
+        // Searched as it is now (a copy): the Python game may change while the GIL is
+        // released.
+        match game {
+            Searched::Halma(game) => {
+                let game = game.inner.clone();
+                py.detach(move || engine.search(&game, &limits))
+                    .map(SearchResult::new)
+            }
+            Searched::Star(game) => {
+                let game = game.inner.clone();
+                py.detach(move || engine.search(&game, &limits))
+                    .map(SearchResult::new)
+            }
+        }
+        .map_err(errors::from)
     }
 
     /// Stops the search running now on this engine, from any thread: it returns its best
@@ -187,7 +206,8 @@ impl Engine {
 /// What a search found.
 #[pyclass(module = "halma", name = "SearchResult", frozen)]
 pub(crate) struct SearchResult {
-    /// The move to play, `from-to`: always legal in the searched game.
+    /// The move to play, `from-to` (squares on the 16x16 board, holes on the star): always
+    /// legal in the searched game.
     #[pyo3(get, name = "move")]
     best_move: String,
     /// Its score for the side to move, in hundredths of a move of race advantage; a forced
@@ -214,7 +234,7 @@ pub(crate) struct SearchResult {
 }
 
 impl SearchResult {
-    fn new(result: halma::SearchResult) -> SearchResult {
+    fn new<M: std::fmt::Display>(result: halma::SearchResult<M>) -> SearchResult {
         SearchResult {
             best_move: result.best_move.to_string(),
             score: result.score,

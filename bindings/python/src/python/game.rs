@@ -85,7 +85,7 @@ impl Game {
     /// How the game stands.
     #[getter]
     fn outcome(&self) -> Outcome {
-        Outcome(self.inner.outcome())
+        Outcome(Kind::Halma(self.inner.outcome()))
     }
 
     /// Whether the game has ended.
@@ -213,24 +213,46 @@ impl Game {
     }
 }
 
-/// How a game stands: going on, won by a side, or drawn.
+/// How a game stands: going on, won by a side, or drawn; a 16x16 game's or a star game's.
 #[pyclass(module = "halma", name = "Outcome", frozen, eq, hash)]
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub(crate) struct Outcome(pub(crate) halma::Outcome);
+pub(crate) struct Outcome(Kind);
+
+/// The outcome of a game of either board.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+enum Kind {
+    /// A 16x16 game's.
+    Halma(halma::Outcome),
+    /// A star game's.
+    Star(halma::StarOutcome),
+}
+
+impl Outcome {
+    /// A star game's outcome.
+    pub(crate) fn star(outcome: halma::StarOutcome) -> Outcome {
+        Outcome(Kind::Star(outcome))
+    }
+}
 
 #[pymethods]
 impl Outcome {
     /// The side that won (`"x"` or `"o"`), or `None`.
     #[getter]
     fn winner(&self) -> Option<&'static str> {
-        self.0.winner().map(side_name)
+        match self.0 {
+            Kind::Halma(outcome) => outcome.winner(),
+            Kind::Star(outcome) => outcome.winner(),
+        }
+        .map(side_name)
     }
 
-    /// Why the game is drawn (`"repetition"` or `"no_moves"`), or `None`.
+    /// Why the game is drawn (`"repetition"`, `"no_moves"` or, on the star under
+    /// OpenSpiel's rules, `"turn_limit"`), or `None`.
     #[getter]
     fn draw(&self) -> Option<&'static str> {
         match self.0 {
-            halma::Outcome::Draw(_) => self.0.reason_code(),
+            Kind::Halma(outcome @ halma::Outcome::Draw(_)) => outcome.reason_code(),
+            Kind::Star(outcome @ halma::StarOutcome::Draw(_)) => outcome.reason_code(),
             _ => None,
         }
     }
@@ -238,11 +260,17 @@ impl Outcome {
     /// Whether the game has ended.
     #[getter]
     fn is_over(&self) -> bool {
-        self.0.is_over()
+        match self.0 {
+            Kind::Halma(outcome) => outcome.is_over(),
+            Kind::Star(outcome) => outcome.is_over(),
+        }
     }
 
     fn __str__(&self) -> String {
-        self.0.to_string()
+        match self.0 {
+            Kind::Halma(outcome) => outcome.to_string(),
+            Kind::Star(outcome) => outcome.to_string(),
+        }
     }
 
     fn __repr__(&self) -> String {
