@@ -236,9 +236,14 @@ impl StarPosition {
     /// ```
     #[inline]
     pub fn winner(&self) -> Option<Side> {
-        [!self.turn, self.turn]
-            .into_iter()
-            .find(|&side| self.has_won(side))
+        let last = !self.turn;
+        if self.has_won(last) {
+            Some(last)
+        } else if self.has_won(self.turn) {
+            Some(self.turn)
+        } else {
+            None
+        }
     }
 
     /// Whether `side` has won (see [`winner`](StarPosition::winner)).
@@ -246,13 +251,16 @@ impl StarPosition {
     fn has_won(&self, side: Side) -> bool {
         let target = TARGET[side.index()].0;
         let own = self.pieces[side.index()].0;
+        let other = self.pieces[(!side).index()].0;
+        let (mut missing, mut inside, mut differ) = (0, 0, 0);
+        for c in 0..4 {
+            missing |= target[c] & !(own[c] | other[c]);
+            inside |= own[c] & target[c];
+            differ |= own[c] ^ target[c];
+        }
         match self.rules {
-            StarRules::OpenSpiel => own == target,
-            StarRules::Standard => {
-                let other = self.pieces[(!side).index()].0;
-                let full = (0..4).all(|c| (own[c] | other[c]) & target[c] == target[c]);
-                full && (0..4).any(|c| own[c] & target[c] != 0)
-            }
+            StarRules::OpenSpiel => differ == 0,
+            StarRules::Standard => missing == 0 && inside != 0,
         }
     }
 

@@ -33,6 +33,20 @@ macro_rules! each_direction {
     }};
 }
 
+/// Runs `$body` once for each class 0..4, bound to the constant `$c`: unrolled, so that the
+/// class's tables fold into the code.
+macro_rules! each_class {
+    ($c:ident => $body:block) => {{
+        each_class!(@ $c $body 0 1 2 3)
+    }};
+    (@ $c:ident $body:block $($index:literal)*) => {{
+        $({
+            const $c: usize = $index;
+            $body
+        })*
+    }};
+}
+
 /// For each class and direction, indexed by the bit of the destination on its class board:
 /// the step from a hole of that class in that direction.
 const STEP_MOVES: [[[StarMove; 64]; 6]; 4] = {
@@ -246,18 +260,18 @@ impl Movers {
         &self,
         mut visit: impl FnMut(usize, usize, ClassBoard),
     ) {
-        for class in 0..4 {
+        each_class!(C => {
             each_direction!(D => {
-                visit(class, D, self.step_targets(class, D, BOUND).1);
+                visit(C, D, self.step_targets(C, D, BOUND).1);
             });
-        }
+        });
     }
 
-    /// The number of steps.
+    /// The number of steps, `BOUND` as for [`for_each_step_set`](Movers::for_each_step_set).
     #[inline(always)]
-    fn count_steps(&self) -> u32 {
+    fn count_steps<const BOUND: bool>(&self) -> u32 {
         let mut count = 0;
-        self.for_each_step_set::<true>(|_, _, targets| count += targets.count_ones());
+        self.for_each_step_set::<BOUND>(|_, _, targets| count += targets.count_ones());
         count
     }
 
@@ -267,17 +281,16 @@ impl Movers {
         &self,
         mut visit: impl FnMut(usize, ClassBoard, ClassBoard),
     ) {
-        for class in 0..4 {
-            let pieces = self.free[class] | self.bound[class];
-            if pieces == 0 {
-                continue;
+        each_class!(C => {
+            let pieces = self.free[C] | self.bound[C];
+            if pieces != 0 {
+                ClassJumps::new(C, &self.occupied).for_each_jumper::<LOCK>(
+                    pieces,
+                    self.goal[C],
+                    |origin, reached| visit(C, origin, reached),
+                );
             }
-            ClassJumps::new(class, &self.occupied).for_each_jumper::<LOCK>(
-                pieces,
-                self.goal[class],
-                |origin, reached| visit(class, origin, reached),
-            );
-        }
+        });
     }
 }
 
@@ -360,7 +373,11 @@ impl StarPosition {
     #[inline(always)]
     fn count_for<const LOCK: bool>(&self) -> usize {
         let movers = Movers::new::<LOCK>(self);
-        let mut count = movers.count_steps();
+        let mut count = if LOCK && movers.any_bound {
+            movers.count_steps::<true>()
+        } else {
+            movers.count_steps::<false>()
+        };
         movers.for_each_jumper::<LOCK>(|_, _, hops| count += hops.count_ones());
         count as usize
     }
@@ -377,7 +394,7 @@ impl StarPosition {
         } else {
             Movers::new::<false>(self)
         };
-        if movers.count_steps() > 0 {
+        if movers.count_steps::<true>() > 0 {
             return true;
         }
         let mut hops = 0;
