@@ -97,7 +97,7 @@ common=(-g -O1 -fno-omit-frame-pointer -Wall -Wextra -Werror -pedantic -I "$root
     "-DHALMA_EXPECTED_VERSION=\"$version\"")
 # shellcheck disable=SC2054 # one option naming two sanitizers
 address=(-fsanitize=address,undefined -fno-sanitize-recover=all)
-for test in test_halma test_engine; do
+for test in test_halma test_engine test_star; do
     cc -std=c99 "${common[@]}" "${address[@]}" "$root/tests/c/$test.c" "${halma[@]}" -lpthread \
         -o "$test-asan"
     passes "./$test-asan"

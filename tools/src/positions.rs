@@ -1,4 +1,5 @@
-//! The named positions shared by the library's benchmarks and the `generate` and `bench` tools.
+//! The named positions shared by the library's benchmarks and the `generate` and `bench` tools,
+//! of both boards.
 
 /// Move generation's positions (name, position text): the start and the three other
 /// positions of the perft table of RULES.md, a crowded middle game among them.
@@ -51,5 +52,28 @@ pub const SEARCH: [(&str, &str); 7] = [
     (
         "endgame",
         "xxxxx11/xxxxx11/xxxx12/x1xx12/xx14/16/16/16/16/16/16/10oo4/11oo1oo/12oooo/11ooooo/12oooo o",
+    ),
+];
+
+/// The star board's move generation and perft positions (name, star position text, read
+/// under OpenSpiel's rules): the start, a crowded middle game of the engine against itself,
+/// a scattered position of a random game and an endgame of a game of two greedy players
+/// (`tests/data/star-openspiel.txt`).
+pub const STAR: [(&str, &str); 4] = [
+    (
+        "opening",
+        "x/xx/xxx/xxxx/13/12/11/10/9/10/11/12/13/oooo/ooo/oo/o x",
+    ),
+    (
+        "middlegame",
+        "1/x1/1x1/3x/5o7/4x7/2o1x6/2ox6/2o1o4/4x5/5x5/4x7/8o4/xo1o/1o1/1o/1 x",
+    ),
+    (
+        "scattered",
+        "1/1x/3/3x/10x2/5x3x2/2oo6o/5o4/2x6/3x6/11/2x1o1oxox2/3o9/2o1/3/o1/1 x",
+    ),
+    (
+        "endgame",
+        "o/oo/ooo/1ooo/8o4/12/11/10/9/10/11/12/11x1/xxx1/xxx/xx/x o",
     ),
 ];
