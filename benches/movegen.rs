@@ -6,7 +6,7 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use halma::{MoveList, Position, StarMoveList, StarPosition, StarRules, perft};
+use halma::{Board, Position, StarPosition, StarRules, perft};
 
 use halma_tools::positions;
 
@@ -15,49 +15,6 @@ fn positions() -> Vec<(&'static str, Position)> {
         .iter()
         .map(|&(name, text)| (name, text.parse().expect("benchmark positions are valid")))
         .collect()
-}
-
-fn generate(c: &mut Criterion) {
-    let mut group = c.benchmark_group("generate");
-    for (name, position) in positions() {
-        group.throughput(Throughput::Elements(position.count_moves() as u64));
-        let mut moves = MoveList::new();
-        group.bench_function(name, |b| {
-            b.iter(|| {
-                black_box(&position).generate(&mut moves);
-                moves.len()
-            })
-        });
-    }
-    group.finish();
-}
-
-fn count_moves(c: &mut Criterion) {
-    let mut group = c.benchmark_group("count_moves");
-    for (name, position) in positions() {
-        group.throughput(Throughput::Elements(position.count_moves() as u64));
-        group.bench_function(name, |b| b.iter(|| black_box(&position).count_moves()));
-    }
-    group.finish();
-}
-
-fn play_undo(c: &mut Criterion) {
-    let mut group = c.benchmark_group("play_undo");
-    for (name, position) in positions() {
-        let moves = position.legal_moves();
-        group.throughput(Throughput::Elements(moves.len() as u64));
-        group.bench_function(name, |b| {
-            let mut position = position;
-            b.iter(|| {
-                for &mv in black_box(&moves).iter() {
-                    position.play_unchecked(mv);
-                    position.undo_unchecked(mv);
-                }
-                black_box(position.hash())
-            })
-        });
-    }
-    group.finish();
 }
 
 fn star_positions() -> Vec<(&'static str, StarPosition)> {
@@ -70,11 +27,12 @@ fn star_positions() -> Vec<(&'static str, StarPosition)> {
         .collect()
 }
 
-fn star_generate(c: &mut Criterion) {
-    let mut group = c.benchmark_group("star_generate");
-    for (name, position) in star_positions() {
+/// Generating the moves of each of `positions` into a reused list: the group `group`.
+fn generate_group<B: Board>(c: &mut Criterion, group: &str, positions: Vec<(&str, B)>) {
+    let mut group = c.benchmark_group(group);
+    for (name, position) in positions {
         group.throughput(Throughput::Elements(position.count_moves() as u64));
-        let mut moves = StarMoveList::new();
+        let mut moves = B::MoveList::default();
         group.bench_function(name, |b| {
             b.iter(|| {
                 black_box(&position).generate(&mut moves);
@@ -85,18 +43,20 @@ fn star_generate(c: &mut Criterion) {
     group.finish();
 }
 
-fn star_count_moves(c: &mut Criterion) {
-    let mut group = c.benchmark_group("star_count_moves");
-    for (name, position) in star_positions() {
+/// Counting the moves of each of `positions` without a list.
+fn count_group<B: Board>(c: &mut Criterion, group: &str, positions: Vec<(&str, B)>) {
+    let mut group = c.benchmark_group(group);
+    for (name, position) in positions {
         group.throughput(Throughput::Elements(position.count_moves() as u64));
         group.bench_function(name, |b| b.iter(|| black_box(&position).count_moves()));
     }
     group.finish();
 }
 
-fn star_play_undo(c: &mut Criterion) {
-    let mut group = c.benchmark_group("star_play_undo");
-    for (name, position) in star_positions() {
+/// Playing and taking back every move of each of `positions`.
+fn play_undo_group<B: Board>(c: &mut Criterion, group: &str, positions: Vec<(&str, B)>) {
+    let mut group = c.benchmark_group(group);
+    for (name, position) in positions {
         let moves = position.legal_moves();
         group.throughput(Throughput::Elements(moves.len() as u64));
         group.bench_function(name, |b| {
@@ -111,6 +71,30 @@ fn star_play_undo(c: &mut Criterion) {
         });
     }
     group.finish();
+}
+
+fn generate(c: &mut Criterion) {
+    generate_group(c, "generate", positions());
+}
+
+fn count_moves(c: &mut Criterion) {
+    count_group(c, "count_moves", positions());
+}
+
+fn play_undo(c: &mut Criterion) {
+    play_undo_group(c, "play_undo", positions());
+}
+
+fn star_generate(c: &mut Criterion) {
+    generate_group(c, "star_generate", star_positions());
+}
+
+fn star_count_moves(c: &mut Criterion) {
+    count_group(c, "star_count_moves", star_positions());
+}
+
+fn star_play_undo(c: &mut Criterion) {
+    play_undo_group(c, "star_play_undo", star_positions());
 }
 
 /// Perft, its last ply counted without a list: 4 deep from the start (115,600 leaves), 3 deep

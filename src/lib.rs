@@ -1,6 +1,7 @@
 //! A fast, correct engine for Halma, the 2-player game on a 16x16 board: 19 pieces a side
 //! start in opposite corner camps, move by steps and chained jumps (no captures), and race to
-//! fill the other camp.
+//! fill the other camp; and for its star board, Sternhalma ("Chinese checkers"), for two
+//! players ([`star`]).
 //!
 //! - The rules: [`Position`] (a placement and the side to move: move generation, checked
 //!   and unchecked moves, position text), [`Game`] (a position with its history:
@@ -8,8 +9,13 @@
 //! - The values: [`Square`] (`a1`..`p16`) on its [`File`] (`a`..`p`) and [`Rank`]
 //!   (`1`..`16`), [`Side`] with its camps, [`Bitboard`], [`Move`]
 //!   (`l2-k3`), [`MoveText`] (a hop path such as `n2-n4-n6`), [`MoveList`].
-//! - The computer opponent: [`Engine`] searches a game within [`Limits`] (depth, nodes,
-//!   time, or a difficulty level) and can be stopped from another thread ([`search`]).
+//! - The star board ([`star`]): [`StarPosition`] under [`StarRules`] (the standard rules, or
+//!   exactly OpenSpiel's `chinese_checkers`), [`StarMove`] (`3-14`: two [`Hole`]s),
+//!   [`StarGame`], OpenSpiel's cells and actions. [`Board`] is what both boards' positions
+//!   share: [`perft()`] takes either.
+//! - The computer opponent: [`Engine`] searches a game of either board within [`Limits`]
+//!   (depth, nodes, time, or a difficulty level) and can be stopped from another thread
+//!   ([`search`]).
 //!   It starts no thread unless asked to ([`Engine::set_threads`]), and reads time from
 //!   one [`clock`], which a WebAssembly host sets.
 //! - The errors: a type per operation (such as [`PlayError`] or [`ParsePositionError`]),

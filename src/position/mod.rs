@@ -2,6 +2,7 @@
 //! ([`movegen`]), checked moves ([`legal`]) and position text ([`text`]), over the geometry
 //! of the parity classes ([`parity`], [`pair`]) and the Zobrist keys ([`zobrist`]).
 
+pub(crate) mod flood;
 mod legal;
 pub(crate) mod movegen;
 pub(crate) mod pair;

@@ -7,6 +7,7 @@ use crate::side::Side;
 use crate::square::Square;
 
 use super::Position;
+use super::flood::{Flood, Reach};
 use super::pair::Pair;
 use super::parity::{
     Bits, ClassBoard, DIRECTIONS, GOALS, ParityBoard, Shift, class_bit, class_of, shift, square_of,
@@ -110,17 +111,12 @@ macro_rules! each_direction {
 }
 
 /// The jump graph of one parity class: what the jump floods of all its pieces share (the
-/// position's move generation and the race solver's).
+/// position's move generation and the race solver's), flooded as [`Flood`] does.
 pub(crate) struct ClassJumps {
     /// `bridges[d]`: the squares with a piece next to them in direction `d` and room to land
     /// beyond it, so a jump in direction `d` has something to jump over (in both lanes).
     bridges: [Pair; 8],
-    empty: ClassBoard,
-    /// The squares with at least one jump to an empty square.
-    jumpable: ClassBoard,
-    /// The squares with jumps to two empty squares or more: a chain that came to one of
-    /// them from an empty square (a hop back is one of its jumps) can only go on from here.
-    crossings: ClassBoard,
+    reach: Reach,
 }
 
 impl ClassJumps {
@@ -142,92 +138,12 @@ impl ClassJumps {
         });
         ClassJumps {
             bridges,
-            empty,
-            jumpable: jumpable.lanes()[0],
-            crossings: crossings.lanes()[0],
+            reach: Reach {
+                empty,
+                jumpable: jumpable.lanes()[0],
+                crossings: crossings.lanes()[0],
+            },
         }
-    }
-
-    /// The squares one jump away from any square of `from`, empty or not, for each lane. The
-    /// bridges exclude the edges, so the shifts need no masks.
-    #[inline(always)]
-    fn hop(&self, from: Pair) -> Pair {
-        let b = &self.bridges;
-        let part = |d: usize| from.and(b[d]);
-        part(0)
-            .shl(1)
-            .or(part(1).shr(1))
-            .or(part(2).shl(8))
-            .or(part(3).shr(8))
-            .or(part(4).shl(9))
-            .or(part(5).shl(7))
-            .or(part(6).shr(7))
-            .or(part(7).shr(9))
-    }
-
-    /// Calls `visit(origin, reached)` for each of `pieces` (squares of this class) with a
-    /// jump: its square, and the squares it reaches by one jump or more under the goal-camp
-    /// rule for the squares `goal` (see [`jumps`](ClassJumps::jumps)). Two pieces at a time,
-    /// in bit order.
-    #[inline(always)]
-    pub(crate) fn for_each_jumper(
-        &self,
-        pieces: ClassBoard,
-        goal: ClassBoard,
-        mut visit: impl FnMut(ClassBoard, ClassBoard),
-    ) {
-        let mut pieces = pieces & self.jumpable;
-        while pieces != 0 {
-            let first = pieces & pieces.wrapping_neg();
-            pieces ^= first;
-            let second = pieces & pieces.wrapping_neg();
-            pieces ^= second;
-            let reached = self.jumps(Pair::new(first, second), goal).lanes();
-            visit(first, reached[0]);
-            if second != 0 {
-                visit(second, reached[1]);
-            }
-        }
-    }
-
-    /// The squares the pieces on `origins` (one square a lane; an empty lane gives an empty
-    /// set) reach by one jump or more, where `goal` is the set a chain may not leave once in
-    /// it (on this class board): the goal camp of the side moving, or, for the race solver's
-    /// moves read backward, the squares outside it. Two pieces at once, in one SIMD
-    /// register.
-    #[inline(always)]
-    fn jumps(&self, origins: Pair, goal: ClassBoard) -> Pair {
-        let empty = Pair::splat(self.empty);
-        // The empty squares not reached yet (the origin, reached from the start, is not
-        // empty: a chain passing it again adds nothing).
-        let mut unreached = empty;
-        // Outside the goal: hop anywhere, but hops landing in the goal go no further
-        // here. After the first hop only squares with a jump to an empty square lead
-        // further; after the others, only those with two (one leads back).
-        let first_onward = Pair::splat(self.jumpable & !goal);
-        let later_onward = Pair::splat(self.crossings & !goal);
-        let goal = Pair::splat(goal);
-        let mut frontier = origins.and_not(goal);
-        let mut onward = first_onward;
-        loop {
-            let landed = self.hop(frontier).and(unreached);
-            unreached = unreached.and_not(landed);
-            frontier = landed.and(onward);
-            if frontier.is_empty() {
-                break;
-            }
-            onward = later_onward;
-        }
-        // Inside the goal: hop on inside it only.
-        let landed = empty.and_not(unreached);
-        let mut frontier = origins.or(landed).and(goal);
-        let open_goal = unreached.and(goal);
-        let mut unreached_goal = open_goal;
-        while !frontier.is_empty() {
-            frontier = self.hop(frontier).and(unreached_goal);
-            unreached_goal = unreached_goal.and_not(frontier);
-        }
-        landed.or(open_goal.and_not(unreached_goal))
     }
 
     /// A shortest hop path from `from` to `to`, bits of this class, as squares of class
@@ -239,7 +155,7 @@ impl ClassJumps {
         to: ClassBoard,
         goal: ClassBoard,
     ) -> Option<Vec<Square>> {
-        let open = self.empty | from;
+        let open = self.reach.empty | from;
         // Breadth-first layers; a square in the goal only leads to squares in the goal.
         let mut layers = vec![from];
         let mut reached = from;
@@ -269,6 +185,30 @@ impl ClassJumps {
         }
         path.reverse();
         Some(path)
+    }
+}
+
+impl Flood for ClassJumps {
+    /// The squares one jump away from any square of `from`, empty or not, for each lane. The
+    /// bridges exclude the edges, so the shifts need no masks.
+    #[inline(always)]
+    fn hop(&self, from: Pair) -> Pair {
+        let b = &self.bridges;
+        let part = |d: usize| from.and(b[d]);
+        part(0)
+            .shl(1)
+            .or(part(1).shr(1))
+            .or(part(2).shl(8))
+            .or(part(3).shr(8))
+            .or(part(4).shl(9))
+            .or(part(5).shl(7))
+            .or(part(6).shr(7))
+            .or(part(7).shr(9))
+    }
+
+    #[inline(always)]
+    fn reach(&self) -> Reach {
+        self.reach
     }
 }
 
@@ -375,7 +315,7 @@ impl Movers {
         visit: &mut impl FnMut(usize, ClassBoard, ClassBoard),
     ) {
         let pieces = self.free[CLASS] | self.bound[CLASS];
-        ClassJumps::new(CLASS, &self.occupied).for_each_jumper(
+        ClassJumps::new(CLASS, &self.occupied).for_each_jumper::<true>(
             pieces,
             self.goal[CLASS],
             |origin, reached| visit(CLASS, origin, reached),

@@ -10,6 +10,7 @@
 
 use crate::bitboard::Bitboard;
 use crate::moves::Move;
+use crate::position::flood::Flood;
 use crate::position::movegen::{ClassJumps, STEP, STEP_MOVES};
 use crate::position::parity::{
     Bits, ParityBoard, ParitySquares, class_bit, class_of, split, square_of,
@@ -191,7 +192,7 @@ impl Rules {
         let occupied = ParityBoard(pieces);
         for (class, &board) in pieces.iter().enumerate() {
             let region = self.region.0[class];
-            ClassJumps::new(class, &occupied).for_each_jumper(
+            ClassJumps::new(class, &occupied).for_each_jumper::<true>(
                 board,
                 confine[class],
                 |origin, reached| {

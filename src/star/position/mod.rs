@@ -26,8 +26,7 @@ pub use text::{ParseStarPositionError, StarPositionSyntaxError};
 ///
 /// `x` starts on the top triangle (holes 0 to 9) and moves first, `o` on the bottom one
 /// (111 to 120); each side's target is the other's home. A position knows nothing of the
-/// game that led to it (repetitions, the turn count). A
-/// won position has no moves.
+/// game that led to it (repetitions, the turn count). A won position has no moves.
 ///
 /// ```
 /// use halma::{Side, StarPosition, StarRules};

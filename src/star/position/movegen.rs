@@ -4,6 +4,7 @@
 //! every hop.
 
 use crate::moves::Appender;
+use crate::position::flood::{Flood, Reach};
 use crate::position::pair::Pair;
 use crate::position::parity::Bits;
 
@@ -76,17 +77,13 @@ fn hole_of(class: usize, bit: u32) -> Hole {
     Hole::new_unchecked(HOLE_OF[class][bit as usize])
 }
 
-/// The hop graph of one class: what the hop floods of all its pieces share.
+/// The hop graph of one class: what the hop floods of all its pieces share, flooded as
+/// [`Flood`] does.
 struct ClassJumps {
     /// `bridges[d]`: the holes with a piece next to them in direction `d` and a hole to
     /// land on beyond it (in both lanes).
     bridges: [Pair; 6],
-    empty: ClassBoard,
-    /// The holes with at least one hop to an empty hole.
-    jumpable: ClassBoard,
-    /// The holes with hops to two empty holes or more: a chain that came to one of them
-    /// from an empty hole (a hop back is one of its hops) can only go on from here.
-    crossings: ClassBoard,
+    reach: Reach,
 }
 
 impl ClassJumps {
@@ -108,12 +105,16 @@ impl ClassJumps {
         });
         ClassJumps {
             bridges,
-            empty,
-            jumpable,
-            crossings,
+            reach: Reach {
+                empty,
+                jumpable,
+                crossings,
+            },
         }
     }
+}
 
+impl Flood for ClassJumps {
     /// The holes one hop away from any hole of `from`, empty or not, for each lane. The
     /// bridges keep only holes with a landing, so the shifts need no masks.
     #[inline(always)]
@@ -129,70 +130,9 @@ impl ClassJumps {
             .or(part(5).shl(7))
     }
 
-    /// Calls `visit(origin, reached)` for each of `pieces` (holes of this class) with a hop:
-    /// its hole, and the holes it reaches by one hop or more, under the goal-camp rule for
-    /// the holes `goal` when `LOCK`. Two pieces at a time, in bit order.
     #[inline(always)]
-    fn for_each_jumper<const LOCK: bool>(
-        &self,
-        pieces: ClassBoard,
-        goal: ClassBoard,
-        mut visit: impl FnMut(ClassBoard, ClassBoard),
-    ) {
-        let mut pieces = pieces & self.jumpable;
-        while pieces != 0 {
-            let first = pieces & pieces.wrapping_neg();
-            pieces ^= first;
-            let second = pieces & pieces.wrapping_neg();
-            pieces ^= second;
-            let reached = self.jumps::<LOCK>(Pair::new(first, second), goal).lanes();
-            visit(first, reached[0]);
-            if second != 0 {
-                visit(second, reached[1]);
-            }
-        }
-    }
-
-    /// The holes the pieces on `origins` (one hole a lane; an empty lane gives an empty
-    /// set) reach by one hop or more. With `LOCK`, `goal` is the set a chain may not leave
-    /// once in it (the mover's target).
-    #[inline(always)]
-    fn jumps<const LOCK: bool>(&self, origins: Pair, goal: ClassBoard) -> Pair {
-        let empty = Pair::splat(self.empty);
-        // The empty holes not reached yet (the origin is not empty: a chain back to it adds
-        // nothing, and the rules forbid it).
-        let mut unreached = empty;
-        // Outside the goal: hop anywhere, but hops landing in the goal go no further here.
-        // After the first hop only holes with a hop to an empty hole lead further; after
-        // the others, only those with two (one leads back).
-        let goal = if LOCK { goal } else { 0 };
-        let first_onward = Pair::splat(self.jumpable & !goal);
-        let later_onward = Pair::splat(self.crossings & !goal);
-        let goal = Pair::splat(goal);
-        let mut frontier = if LOCK { origins.and_not(goal) } else { origins };
-        let mut onward = first_onward;
-        loop {
-            let landed = self.hop(frontier).and(unreached);
-            unreached = unreached.and_not(landed);
-            frontier = landed.and(onward);
-            if frontier.is_empty() {
-                break;
-            }
-            onward = later_onward;
-        }
-        let landed = empty.and_not(unreached);
-        if !LOCK {
-            return landed;
-        }
-        // Inside the goal: hop on inside it only.
-        let mut frontier = origins.or(landed).and(goal);
-        let open_goal = unreached.and(goal);
-        let mut unreached_goal = open_goal;
-        while !frontier.is_empty() {
-            frontier = self.hop(frontier).and(unreached_goal);
-            unreached_goal = unreached_goal.and_not(frontier);
-        }
-        landed.or(open_goal.and_not(unreached_goal))
+    fn reach(&self) -> Reach {
+        self.reach
     }
 }
 
