@@ -2,8 +2,9 @@
 # Prints the instructions the search takes per node over the bench positions (the `bench`
 # tool at DEPTH, 8 by default), counted by callgrind: exact and repeatable whatever else
 # the machine does, unlike nodes per second. Only the alpha-beta recursion is counted
-# (callgrind's --toggle-collect on `Searcher::node`): clearing and allocating the table,
-# which the bench does per position and callgrind counts a byte at a time, stay out.
+# (callgrind's --toggle-collect on `Searcher::node`, whatever board the search is generic
+# over): clearing and allocating the table, which the bench does per position and callgrind
+# counts a byte at a time, stay out.
 #
 #   tools/scripts/search-instructions.sh [DEPTH] [setting=value,...]
 #
@@ -16,7 +17,7 @@ if [ -z "${BENCH:-}" ]; then
     BENCH=${CARGO_TARGET_DIR:-target}/release/bench
 fi
 out=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null \
-    --toggle-collect='halma::search::alphabeta::Searcher::node' "$BENCH" "$@" 2>&1)
+    --toggle-collect='halma::search::alphabeta::Searcher*::node' "$BENCH" "$@" 2>&1)
 nodes=$(sed -n 's/^\([0-9]*\) nodes$/\1/p' <<<"$out")
 instructions=$(sed -n 's/.*Collected : *\([0-9]*\).*/\1/p' <<<"$out")
 echo "$nodes nodes, $instructions instructions in the search, $(( instructions / nodes )) per node"
