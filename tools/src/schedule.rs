@@ -130,10 +130,8 @@ impl Match {
     }
 
     /// Plays the games of the match not in `done`, in order of their numbers, on `threads`
-    /// threads, calling `finished` with each game as it ends (one call at a time): a
-    /// [`ControlFlow::Break`] from it starts no further game (those running finish and are
-    /// passed to it too), an error stops the match. The games played, in order, or the first
-    /// error.
+    /// threads, calling `finished` with each game as it ends (see [`play_games`]). The games
+    /// played, in order, or the first error.
     pub fn run(
         &self,
         threads: usize,
@@ -141,50 +139,64 @@ impl Match {
         finished: impl FnMut(&Record) -> Result<ControlFlow<()>, String> + Send,
     ) -> Result<Vec<Record>, String> {
         let todo: Vec<usize> = (0..self.games).filter(|i| !done.contains(i)).collect();
-        let next = AtomicUsize::new(0);
-        let records: Mutex<Vec<Record>> = Mutex::new(Vec::new());
-        let failure: Mutex<Option<String>> = Mutex::new(None);
-        let finished = Mutex::new(finished);
-        let fail = |error: String| {
-            if let Ok(mut failure) = failure.lock() {
-                failure.get_or_insert(error);
-            }
-            next.store(todo.len(), Ordering::SeqCst);
-        };
-        std::thread::scope(|scope| {
-            for _ in 0..threads.max(1) {
-                scope.spawn(|| {
-                    while let Some(&index) = todo.get(next.fetch_add(1, Ordering::SeqCst)) {
-                        let record = match self.play(index) {
-                            Ok(record) => record,
-                            Err(error) => {
-                                fail(format!("game {index}: {error}"));
-                                break;
-                            }
-                        };
-                        let flow = match finished.lock() {
-                            Ok(mut finished) => finished(&record),
-                            Err(_) => Err("a game's report failed".to_string()),
-                        };
-                        if let Ok(mut records) = records.lock() {
-                            records.push(record);
-                        }
-                        match flow {
-                            Ok(ControlFlow::Continue(())) => {}
-                            Ok(ControlFlow::Break(())) => next.store(todo.len(), Ordering::SeqCst),
-                            Err(error) => fail(error),
-                        }
-                    }
-                });
-            }
-        });
-        if let Some(error) = failure.into_inner().map_err(|e| e.to_string())? {
-            return Err(error);
-        }
-        let mut records = records.into_inner().map_err(|e| e.to_string())?;
-        records.sort_by_key(|record| record.index);
-        Ok(records)
+        play_games(&todo, threads, |index| self.play(index), finished)
     }
+}
+
+/// Plays the games numbered `todo` with `play`, in that order, on `threads` threads, calling
+/// `finished` with each game as it ends (one call at a time): a [`ControlFlow::Break`] from
+/// it starts no further game (those running finish and are passed to it too), an error stops
+/// the match. The games played, in order of their numbers, or the first error. Both boards'
+/// matches play their games through it.
+pub fn play_games<R: Send>(
+    todo: &[usize],
+    threads: usize,
+    play: impl Fn(usize) -> Result<R, String> + Sync,
+    finished: impl FnMut(&R) -> Result<ControlFlow<()>, String> + Send,
+) -> Result<Vec<R>, String> {
+    let next = AtomicUsize::new(0);
+    let records: Mutex<Vec<(usize, R)>> = Mutex::new(Vec::new());
+    let failure: Mutex<Option<String>> = Mutex::new(None);
+    let finished = Mutex::new(finished);
+    let fail = |error: String| {
+        if let Ok(mut failure) = failure.lock() {
+            failure.get_or_insert(error);
+        }
+        next.store(todo.len(), Ordering::SeqCst);
+    };
+    std::thread::scope(|scope| {
+        for _ in 0..threads.max(1) {
+            scope.spawn(|| {
+                while let Some(&index) = todo.get(next.fetch_add(1, Ordering::SeqCst)) {
+                    let record = match play(index) {
+                        Ok(record) => record,
+                        Err(error) => {
+                            fail(format!("game {index}: {error}"));
+                            break;
+                        }
+                    };
+                    let flow = match finished.lock() {
+                        Ok(mut finished) => finished(&record),
+                        Err(_) => Err("a game's report failed".to_string()),
+                    };
+                    if let Ok(mut records) = records.lock() {
+                        records.push((index, record));
+                    }
+                    match flow {
+                        Ok(ControlFlow::Continue(())) => {}
+                        Ok(ControlFlow::Break(())) => next.store(todo.len(), Ordering::SeqCst),
+                        Err(error) => fail(error),
+                    }
+                }
+            });
+        }
+    });
+    if let Some(error) = failure.into_inner().map_err(|e| e.to_string())? {
+        return Err(error);
+    }
+    let mut records = records.into_inner().map_err(|e| e.to_string())?;
+    records.sort_by_key(|&(index, _)| index);
+    Ok(records.into_iter().map(|(_, record)| record).collect())
 }
 
 #[cfg(test)]

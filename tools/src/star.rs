@@ -180,8 +180,7 @@ impl StarMatch {
             let started = Instant::now();
             let mv = seats[who].choose(&game)?;
             times[who].push(started.elapsed());
-            game.play(mv)
-                .map_err(|error| format!("game {index}: {mv}: {error}"))?;
+            game.play(mv).map_err(|error| format!("{mv}: {error}"))?;
         }
         Ok(StarRecord {
             index,

@@ -10,86 +10,67 @@
 //!
 //! Players (`--a`, `--b`): `greedy` (the turn gaining most rows toward its target, ties at
 //! random), `random`, or the engine within limits: `time:MS`, `depth:N`, `nodes:N`, combined
-//! with `+` and followed by `,setting=value` (as the 16x16 `match`). Options: `--games N`
-//! (10), `--rules openspiel|standard` (openspiel), `--random-plies N` (4: random turns
-//! opening each pair of games), `--seed N` (1), `--first N` (0: the number of the first
-//! game, so that a match can be played in parts), `--threads N` (1: games at once),
-//! `--table-mb N` (16), `--verbose`.
+//! with `+` and followed by `,setting=value` (as the 16x16 `match`). `--help` lists the
+//! options; `--first N` numbers the first game, so that a long match can be played in parts.
+//! On a terminal a bar on stderr shows the games played, the rate and the time left
+//! (`--quiet`: none).
 
+use std::ops::ControlFlow;
 use std::process::ExitCode;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
+use clap::Parser;
+
 use halma::StarRules;
-use halma_tools::cli::or_usage;
+use halma_tools::progress::Progress;
 use halma_tools::say;
+use halma_tools::schedule::play_games;
 use halma_tools::star::{StarMatch, StarPlayer, StarRecord};
 use halma_tools::stats::{elo_interval, median, show_elo};
 
-const USAGE: &str = "usage: star-match --a PLAYER --b PLAYER [--games N] \
-     [--rules openspiel|standard] [--random-plies N] [--seed N] [--first N] [--threads N] \
-     [--table-mb N] [--verbose]\n\
-     players: greedy, random, time:MS, depth:N, nodes:N (engine limits combined with + and \
-     followed by ,setting=value)";
-
-/// What the command line asks for.
-struct Settings {
-    star_match: StarMatch,
+/// Matches on the star board: two players play N games, each opening twice with colours
+/// swapped.
+#[derive(Parser)]
+#[command(name = "star-match", after_help = PLAYERS)]
+struct Args {
+    /// Player A.
+    #[arg(long, value_name = "PLAYER", default_value = "time:100", value_parser = StarPlayer::parse)]
+    a: StarPlayer,
+    /// Player B.
+    #[arg(long, value_name = "PLAYER", default_value = "greedy", value_parser = StarPlayer::parse)]
+    b: StarPlayer,
+    /// The games to play.
+    #[arg(long, default_value_t = 10)]
     games: usize,
+    /// The rules: openspiel (OpenSpiel's chinese_checkers) or standard.
+    #[arg(long, default_value_t = StarRules::OpenSpiel)]
+    rules: StarRules,
+    /// Random turns opening each pair of games.
+    #[arg(long, default_value_t = 4)]
+    random_plies: usize,
+    /// The seed of the openings and of the players' random choices.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// The number of the first game, to play a match in parts.
+    #[arg(long, default_value_t = 0)]
     first: usize,
-    threads: usize,
+    /// Games played at once.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
+    threads: u8,
+    /// Each engine's table size in MiB.
+    #[arg(long, default_value_t = 16)]
+    table_mb: usize,
+    /// A line per game: its length and how it ended.
+    #[arg(long)]
     verbose: bool,
+    /// No progress bar.
+    #[arg(long)]
+    quiet: bool,
 }
 
-fn parse(args: &[String]) -> Result<Settings, String> {
-    let mut players = [None, None];
-    let (mut games, mut first, mut threads) = (10, 0, 1);
-    let (mut rules, mut random_plies, mut seed, mut table_mb) = (StarRules::OpenSpiel, 4, 1, 16);
-    let mut verbose = false;
-    let mut args = args.iter();
-    while let Some(flag) = args.next() {
-        let mut value = || {
-            args.next()
-                .ok_or_else(|| format!("{flag} needs a value"))
-                .cloned()
-        };
-        let number = |text: String| {
-            text.parse::<usize>()
-                .map_err(|_| format!("{flag} takes a whole number, not {text:?}"))
-        };
-        match flag.as_str() {
-            "--a" => players[0] = Some(StarPlayer::parse(&value()?)?),
-            "--b" => players[1] = Some(StarPlayer::parse(&value()?)?),
-            "--games" => games = number(value()?)?,
-            "--rules" => rules = value()?.parse().map_err(|e| format!("{e}"))?,
-            "--random-plies" => random_plies = number(value()?)?,
-            "--seed" => seed = number(value()?)? as u64,
-            "--first" => first = number(value()?)?,
-            "--threads" => threads = number(value()?)?.max(1),
-            "--table-mb" => table_mb = number(value()?)?,
-            "--verbose" => verbose = true,
-            "--help" | "-h" => return Err(String::new()),
-            other => return Err(format!("unknown option {other:?}")),
-        }
-    }
-    let [Some(a), Some(b)] = players else {
-        return Err("both players are needed (--a and --b)".to_owned());
-    };
-    Ok(Settings {
-        star_match: StarMatch {
-            players: [a, b],
-            rules,
-            random_plies,
-            seed,
-            table_mb,
-        },
-        games,
-        first,
-        threads,
-        verbose,
-    })
-}
+/// The players `--a` and `--b` take.
+const PLAYERS: &str = "players: greedy, random, time:MS, depth:N, nodes:N (engine limits \
+     combined with + and followed by ,setting=value)";
 
 /// One line on a game: A's side, how it ended, its length, A's score.
 fn describe(record: &StarRecord) -> String {
@@ -162,45 +143,79 @@ fn summarize(records: &[StarRecord]) {
 }
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let settings = match or_usage(parse(&args), USAGE) {
-        Ok(settings) => settings,
-        Err(code) => return code,
+    let args = Args::parse();
+    let star_match = StarMatch {
+        players: [args.a, args.b],
+        rules: args.rules,
+        random_plies: args.random_plies,
+        seed: args.seed,
+        table_mb: args.table_mb,
     };
-    let next = AtomicUsize::new(settings.first);
-    let end = settings.first + settings.games;
-    let records = Mutex::new(Vec::new());
-    let failure = Mutex::new(None);
-    std::thread::scope(|scope| {
-        for _ in 0..settings.threads {
-            scope.spawn(|| {
-                loop {
-                    let index = next.fetch_add(1, Ordering::Relaxed);
-                    if index >= end {
-                        break;
-                    }
-                    match settings.star_match.play(index) {
-                        Ok(record) => {
-                            if settings.verbose {
-                                say!("{}", describe(&record));
-                            }
-                            records.lock().unwrap().push(record);
-                        }
-                        Err(error) => {
-                            *failure.lock().unwrap() = Some(error);
-                            break;
-                        }
-                    }
-                }
-            });
+    let todo: Vec<usize> = (args.first..args.first + args.games).collect();
+    let progress = Progress::new(todo.len() as u64, "games", args.quiet);
+    let mut score_a = 0.0;
+    let played = play_games(
+        &todo,
+        usize::from(args.threads),
+        |index| star_match.play(index),
+        |record| {
+            if args.verbose {
+                progress.say(format_args!("{}", describe(record)));
+            }
+            score_a += record.score_a();
+            progress.advance(1);
+            progress.show(format!("(A scores {score_a})"));
+            Ok(ControlFlow::Continue(()))
+        },
+    );
+    drop(progress);
+    match played {
+        Ok(records) => {
+            summarize(&records);
+            ExitCode::SUCCESS
         }
-    });
-    if let Some(error) = failure.into_inner().unwrap() {
-        eprintln!("error: {error}");
-        return ExitCode::FAILURE;
+        Err(error) => {
+            eprintln!("error: {error}");
+            ExitCode::FAILURE
+        }
     }
-    let mut records = records.into_inner().unwrap();
-    records.sort_by_key(|record| record.index);
-    summarize(&records);
-    ExitCode::SUCCESS
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_options_are_read() {
+        let args = Args::try_parse_from([
+            "star-match",
+            "--a",
+            "nodes:500",
+            "--b",
+            "random",
+            "--rules",
+            "standard",
+            "--first",
+            "50",
+        ])
+        .expect("the command line parses");
+        assert!(matches!(args.a, StarPlayer::Engine(_)));
+        assert_eq!(args.b, StarPlayer::Random);
+        assert_eq!(
+            (args.rules, args.first, args.games),
+            (StarRules::Standard, 50, 10)
+        );
+    }
+
+    #[test]
+    fn bad_players_rules_and_threads_are_refused() {
+        for bad in [
+            ["--a", "spoiler"],
+            ["--rules", "sternhalma"],
+            ["--threads", "3"],
+        ] {
+            let args = Args::try_parse_from(["star-match"].into_iter().chain(bad));
+            assert!(args.is_err(), "{bad:?} parses");
+        }
+    }
 }
