@@ -27,8 +27,8 @@ localhost:8080 are that server's address.
 Every shell block, and every command in inline code that starts with `cargo` or names a
 script, is checked too: the packages and targets of `cargo run|build|test|bench` exist, the
 repository's paths it names exist, the options it gives a program of the workspace are in
-that program's --help, and a `match` command reads (run with --games 0). Every relative link
-and picture must name a file of the repository.
+that program's --help, and a `match` or `star-match` command reads (run with --games 0).
+Every relative link and picture must name a file of the repository.
 
 The library, libhalma.a and the programs are those of `cargo test --release --workspace`
 (scripts/test.sh's rust part builds them; run alone, this builds them). Without a C or C++
@@ -58,6 +58,7 @@ MARKER = re.compile(r"^\s*<!--\s*(not run:\s*(?P<reason>.+?)|(?P<server>run with
 # Programs of the workspace whose options a documented command may give.
 PROGRAMS = (
     "match",
+    "star-match",
     "bench",
     "solve",
     "engine",
@@ -374,11 +375,12 @@ class Commands:
                 self.failures.add(
                     where, f"{program} has no option {option} (its --help): {shlex.join(arguments)}"
                 )
-        if program == "match" and not any(placeholder(word) for word in arguments):
-            self.check_match(where, arguments)
+        if program in ("match", "star-match") and not any(placeholder(word) for word in arguments):
+            self.check_match(where, program, arguments)
 
-    def check_match(self, where: str, arguments: list[str]) -> None:
-        """A match command runs its players' setup with no game (--games 0) and no log."""
+    def check_match(self, where: str, program: str, arguments: list[str]) -> None:
+        """A match command (`match`, `star-match`) reads its players with no game (--games 0)
+        and no log."""
         dry: list[str] = []
         skip = False
         for word in arguments:
@@ -389,10 +391,10 @@ class Commands:
                 skip = True
                 continue
             dry.append(word)
-        result = run([self.build.programs["match"], *dry, "--games", "0"], timeout=30)
+        result = run([self.build.programs[program], *dry, "--games", "0"], timeout=30)
         if result.returncode != 0:
             self.failures.add(
-                where, f"match does not read {shlex.join(arguments)}: {output_of(result).strip()}"
+                where, f"{program} does not read {shlex.join(arguments)}: {output_of(result).strip()}"
             )
 
 

@@ -86,7 +86,11 @@ fn describe(record: &StarRecord) -> String {
 
 /// The summary of the games: results, score, Elo, endings, lengths, move times.
 fn summarize(records: &[StarRecord]) {
-    let n = records.len().max(1) as f64;
+    if records.is_empty() {
+        say!("no games played");
+        return;
+    }
+    let n = records.len() as f64;
     let scores: Vec<f64> = records.iter().map(StarRecord::score_a).collect();
     let count = |score: f64| scores.iter().filter(|&&s| s == score).count();
     let score: f64 = scores.iter().sum();
