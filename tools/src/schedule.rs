@@ -12,6 +12,33 @@ use crate::players::{Player, Seat};
 use crate::referee::{Ending, Played, play_out};
 use halma_opponents::Rng;
 
+/// The options both boards' matches (`match`, `star-match`) read from the command line,
+/// flattened into each one's own.
+#[derive(clap::Args)]
+pub struct MatchOptions {
+    /// The games to play (under match's --sprt, the most).
+    #[arg(long, default_value_t = 10)]
+    pub games: usize,
+    /// Random plies opening each pair of games (forward ones on the 16x16 board).
+    #[arg(long, default_value_t = 4)]
+    pub random_plies: usize,
+    /// The seed of the openings and of the players' random choices.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Games played at once.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
+    pub threads: u8,
+    /// Each engine's table size in MiB.
+    #[arg(long, default_value_t = 16)]
+    pub table_mb: usize,
+    /// A line per game: its length and how it ended.
+    #[arg(long)]
+    pub verbose: bool,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
 /// What a match plays.
 pub struct Match {
     /// Player A, then player B.

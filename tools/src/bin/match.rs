@@ -38,7 +38,7 @@ use halma_tools::players::{Player, paired};
 use halma_tools::progress::Progress;
 use halma_tools::referee::Ending;
 use halma_tools::say;
-use halma_tools::schedule::{Match, Record};
+use halma_tools::schedule::{Match, MatchOptions, Record};
 use halma_tools::sprt::{Pairs, Sprt, Verdict};
 use halma_tools::stats::{Summary, show_elo};
 
@@ -52,27 +52,11 @@ struct Args {
     /// Player B.
     #[arg(long, value_name = "PLAYER", default_value = "greedy", value_parser = Player::parse)]
     b: Player,
-    /// The games to play (with --sprt, the most).
-    #[arg(long, default_value_t = 10)]
-    games: usize,
-    /// Random forward plies opening each pair of games.
-    #[arg(long, default_value_t = 4)]
-    random_plies: usize,
-    /// The seed of the openings.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
+    #[command(flatten)]
+    options: MatchOptions,
     /// Plies after which a game is stopped and adjudicated by the race.
     #[arg(long, default_value_t = 600)]
     max_plies: usize,
-    /// Games played at once.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
-    threads: u8,
-    /// Each engine's table size in MiB.
-    #[arg(long, default_value_t = 16)]
-    table_mb: usize,
-    /// A line per game: its length and how it ended.
-    #[arg(long)]
-    verbose: bool,
     /// The final position of each game not won outright, and its last moves.
     #[arg(long)]
     dump_final: bool,
@@ -89,9 +73,6 @@ struct Args {
     /// Stops once a sequential probability ratio test over the game pairs decides.
     #[arg(long, value_name = "ELO0,ELO1[,ALPHA,BETA]", value_parser = Sprt::parse, allow_hyphen_values = true)]
     sprt: Option<Sprt>,
-    /// No progress bar.
-    #[arg(long)]
-    quiet: bool,
 }
 
 /// The players `--a` and `--b` take.
@@ -131,19 +112,19 @@ impl Settings {
         Settings {
             played: Match {
                 players: paired(players),
-                games: args.games,
-                random_plies: args.random_plies,
-                seed: args.seed,
+                games: args.options.games,
+                random_plies: args.options.random_plies,
+                seed: args.options.seed,
                 max_plies: args.max_plies,
-                table_mb: args.table_mb,
+                table_mb: args.options.table_mb,
             },
-            threads: usize::from(args.threads),
-            verbose: args.verbose,
+            threads: usize::from(args.options.threads),
+            verbose: args.options.verbose,
             dump_final: args.dump_final,
             dump_plies: args.dump_plies,
             log: args.log,
             sprt: args.sprt,
-            quiet: args.quiet,
+            quiet: args.options.quiet,
         }
     }
 }

@@ -24,7 +24,7 @@ use clap::Parser;
 use halma::StarRules;
 use halma_tools::progress::Progress;
 use halma_tools::say;
-use halma_tools::schedule::play_games;
+use halma_tools::schedule::{MatchOptions, play_games};
 use halma_tools::star::{StarMatch, StarPlayer, StarRecord};
 use halma_tools::stats::{elo_interval, median, show_elo};
 
@@ -39,33 +39,14 @@ struct Args {
     /// Player B.
     #[arg(long, value_name = "PLAYER", default_value = "greedy", value_parser = StarPlayer::parse)]
     b: StarPlayer,
-    /// The games to play.
-    #[arg(long, default_value_t = 10)]
-    games: usize,
+    #[command(flatten)]
+    options: MatchOptions,
     /// The rules: openspiel (OpenSpiel's chinese_checkers) or standard.
     #[arg(long, default_value_t = StarRules::OpenSpiel)]
     rules: StarRules,
-    /// Random turns opening each pair of games.
-    #[arg(long, default_value_t = 4)]
-    random_plies: usize,
-    /// The seed of the openings and of the players' random choices.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
     /// The number of the first game, to play a match in parts.
     #[arg(long, default_value_t = 0)]
     first: usize,
-    /// Games played at once.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
-    threads: u8,
-    /// Each engine's table size in MiB.
-    #[arg(long, default_value_t = 16)]
-    table_mb: usize,
-    /// A line per game: its length and how it ended.
-    #[arg(long)]
-    verbose: bool,
-    /// No progress bar.
-    #[arg(long)]
-    quiet: bool,
 }
 
 /// The players `--a` and `--b` take.
@@ -148,22 +129,23 @@ fn summarize(records: &[StarRecord]) {
 
 fn main() -> ExitCode {
     let args = Args::parse();
+    let options = &args.options;
     let star_match = StarMatch {
         players: [args.a, args.b],
         rules: args.rules,
-        random_plies: args.random_plies,
-        seed: args.seed,
-        table_mb: args.table_mb,
+        random_plies: options.random_plies,
+        seed: options.seed,
+        table_mb: options.table_mb,
     };
-    let todo: Vec<usize> = (args.first..args.first + args.games).collect();
-    let progress = Progress::new(todo.len() as u64, "games", args.quiet);
+    let todo: Vec<usize> = (args.first..args.first + options.games).collect();
+    let progress = Progress::new(todo.len() as u64, "games", options.quiet);
     let mut score_a = 0.0;
     let played = play_games(
         &todo,
-        usize::from(args.threads),
+        usize::from(options.threads),
         |index| star_match.play(index),
         |record| {
-            if args.verbose {
+            if options.verbose {
                 progress.say(format_args!("{}", describe(record)));
             }
             score_a += record.score_a();
@@ -206,7 +188,7 @@ mod tests {
         assert!(matches!(args.a, StarPlayer::Engine(_)));
         assert_eq!(args.b, StarPlayer::Random);
         assert_eq!(
-            (args.rules, args.first, args.games),
+            (args.rules, args.first, args.options.games),
             (StarRules::Standard, 50, 10)
         );
     }
