@@ -4,7 +4,8 @@
 //! pyspiel, a tool of that script only), and OpenSpiel's actions for every turn of them,
 //! replayed by OpenSpiel's rules of actions as its source states them (below). The standard
 //! rules differ only by the goal-camp rule: the same placements' destinations are checked
-//! against a plain search of the hop graph with the rule (below too).
+//! against a plain search of the hop graph with the rule (below too), and perft(3) of both
+//! rule sets from a sample of the positions against perft by that plain search.
 
 use std::collections::{BTreeSet, HashMap};
 
@@ -313,6 +314,86 @@ impl Board {
         reached.remove(&from);
         reached
     }
+}
+
+impl Board {
+    /// Whether a side has won in `cells` under `rules`: all ten of its pieces on its target
+    /// (OpenSpiel's), or its target full with one of its pieces in it (the standard rules'
+    /// anti-spoiling).
+    fn won(cells: &[u8], rules: StarRules) -> bool {
+        [Side::X, Side::O].into_iter().any(|side| {
+            let piece = side.index() as u8 + 1;
+            let target = StarBitboard::home(!side);
+            let own = target
+                .iter()
+                .filter(|h| cells[usize::from(h.number())] == piece)
+                .count();
+            let held = target
+                .iter()
+                .filter(|h| cells[usize::from(h.number())] != 0)
+                .count();
+            match rules {
+                StarRules::OpenSpiel => own == 10,
+                StarRules::Standard => held == 10 && own > 0,
+            }
+        })
+    }
+
+    /// Perft by the plain search: each piece's destinations, no move once a side has won, a
+    /// side without a move passing (its pass a move, as perft counts it).
+    fn perft(&self, cells: &mut [u8], turn: Side, rules: StarRules, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        if Board::won(cells, rules) {
+            return 0;
+        }
+        let piece = turn.index() as u8 + 1;
+        let goal: BTreeSet<usize> = StarBitboard::home(!turn)
+            .iter()
+            .map(|h| usize::from(h.number()))
+            .collect();
+        let lock = rules == StarRules::Standard;
+        let mut moves = Vec::new();
+        for from in (0..cells.len()).filter(|&hole| cells[hole] == piece) {
+            for to in self.destinations(cells, from as u8, &goal, lock) {
+                moves.push((from, to));
+            }
+        }
+        if moves.is_empty() {
+            return self.perft(cells, !turn, rules, depth - 1);
+        }
+        let mut nodes = 0;
+        for (from, to) in moves {
+            cells.swap(from, to);
+            nodes += self.perft(cells, !turn, rules, depth - 1);
+            cells.swap(from, to);
+        }
+        nodes
+    }
+}
+
+#[test]
+fn perft_three_is_the_plain_searchs_under_both_rules() {
+    let board = Board::new();
+    let mut checked = 0;
+    let going_on = entries().into_iter().filter(|entry| entry.moves.is_some());
+    // Every 30th position of the data: openings, middle games and races.
+    for entry in going_on.step_by(30) {
+        let turn = entry.position().turn();
+        for rules in [StarRules::OpenSpiel, StarRules::Standard] {
+            let position = StarPosition::from_cells(&entry.cells, turn, rules).unwrap();
+            let mut cells = entry.cells.clone();
+            assert_eq!(
+                perft(&position, 3),
+                board.perft(&mut cells, turn, rules, 3),
+                "line {} under {rules}",
+                entry.line
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 20, "{checked} positions");
 }
 
 #[test]
