@@ -128,11 +128,7 @@ impl Match {
     /// of pair `index / 2`; the players' random choices seeded from the match seed and
     /// `index`.
     pub fn play(&self, index: usize) -> Result<Record, String> {
-        let a_side = if index.is_multiple_of(2) {
-            Side::X
-        } else {
-            Side::O
-        };
+        let a_side = a_side(index);
         let mut game = Game::new();
         for mv in self.opening(index / 2) {
             game.play(mv).map_err(|e| format!("opening: {e}"))?;
@@ -167,6 +163,16 @@ impl Match {
     ) -> Result<Vec<Record>, String> {
         let todo: Vec<usize> = (0..self.games).filter(|i| !done.contains(i)).collect();
         play_games(&todo, threads, |index| self.play(index), finished)
+    }
+}
+
+/// The side player A plays in game `index` of a match: `x` in even games, `o` in odd ones, so
+/// that each pair of games plays its opening once with each colour.
+pub fn a_side(index: usize) -> Side {
+    if index.is_multiple_of(2) {
+        Side::X
+    } else {
+        Side::O
     }
 }
 

@@ -7,6 +7,8 @@ use std::time::{Duration, Instant};
 use halma::{Engine, Side, StarGame, StarMove, StarOutcome, StarPosition, StarRules};
 use halma_opponents::{Rng, Spec};
 
+use crate::schedule::a_side;
+
 /// A player of the star board.
 #[derive(Clone, Debug, PartialEq)]
 pub enum StarPlayer {
@@ -146,8 +148,9 @@ impl StarMatch {
             if moves.is_empty() {
                 break;
             }
-            game.play(moves[rng.below(moves.len())])
-                .expect("a generated move is legal");
+            if game.play(moves[rng.below(moves.len())]).is_err() {
+                break;
+            }
         }
         game
     }
@@ -155,11 +158,7 @@ impl StarMatch {
     /// Plays game `index`: the opening of pair `index / 2`, A playing `x` in even games and
     /// `o` in odd ones, to the end (a side without a move passes).
     pub fn play(&self, index: usize) -> Result<StarRecord, String> {
-        let a_side = if index.is_multiple_of(2) {
-            Side::X
-        } else {
-            Side::O
-        };
+        let a_side = a_side(index);
         let mut game = self.opening(index / 2);
         let seed = |who: u64| {
             self.seed
