@@ -206,12 +206,7 @@ pub unsafe extern "C" fn halma_engine_search(
     // SAFETY: this function's contract is `call`'s.
     unsafe {
         call(args, Out(out), |((engine, game), limits)| {
-            Ok(result_of(&search(
-                engine,
-                &game.game,
-                &limits_of(limits)?,
-                None,
-            )?))
+            game_result(engine, game, &limits_of(limits)?, None)
         })
     }
 }
@@ -232,7 +227,7 @@ pub unsafe extern "C" fn halma_engine_search_level(
     // SAFETY: this function's contract is `call`'s.
     unsafe {
         call(searched(engine, game), Out(out), |(engine, game)| {
-            Ok(result_of(&search(engine, &game.game, &limits, None)?))
+            game_result(engine, game, &limits, None)
         })
     }
 }
@@ -266,13 +261,7 @@ pub unsafe extern "C" fn halma_engine_search_with_stop(
     // SAFETY: this function's contract is `call`'s.
     unsafe {
         call(args, Out(out), |((engine, game), (limits, stop))| {
-            let limits = limits_of(limits)?;
-            Ok(result_of(&search(
-                engine,
-                &game.game,
-                &limits,
-                Some(&stop.token),
-            )?))
+            game_result(engine, game, &limits_of(limits)?, Some(&stop.token))
         })
     }
 }
@@ -298,12 +287,7 @@ pub unsafe extern "C" fn halma_engine_search_level_with_stop(
     // SAFETY: this function's contract is `call`'s.
     unsafe {
         call(args, Out(out), |((engine, game), stop)| {
-            Ok(result_of(&search(
-                engine,
-                &game.game,
-                &limits,
-                Some(&stop.token),
-            )?))
+            game_result(engine, game, &limits, Some(&stop.token))
         })
     }
 }
@@ -390,16 +374,22 @@ where
     Ok(result?)
 }
 
-/// A search result as C's.
-fn result_of(result: &SearchResult) -> halma_search_result {
-    halma_search_result {
+/// A search of the 16x16 game `game` as C's result.
+fn game_result(
+    engine: &halma_engine,
+    game: &halma_game,
+    limits: &Limits,
+    stop: Option<&StopToken>,
+) -> Result<halma_search_result, Error> {
+    let result = search(engine, &game.game, limits, stop)?;
+    Ok(halma_search_result {
         best_move: result.best_move.into(),
         score: result.score,
         // The documented meaning: the race's plies when the race solver played.
         depth: result.plies_ahead(),
         nodes: result.nodes,
         time_ms: millis(result.time),
-    }
+    })
 }
 
 /// A duration in whole milliseconds.

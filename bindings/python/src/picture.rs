@@ -42,12 +42,18 @@ pub fn text(game: &Game) -> String {
     }
     out.push_str(FILES);
     out.push('\n');
-    if game.outcome().is_over() {
-        out.push_str(&game.outcome().to_string());
-    } else {
-        out.push_str(&format!("{} to move", position.turn()));
-    }
+    let outcome = game.outcome();
+    push_status(&mut out, outcome.is_over(), outcome, position.turn());
     out
+}
+
+/// The last line of a picture: the `outcome` of a game that is `over`, else who is to move.
+fn push_status(out: &mut String, over: bool, outcome: impl std::fmt::Display, turn: Side) {
+    if over {
+        out.push_str(&outcome.to_string());
+    } else {
+        out.push_str(&format!("{turn} to move"));
+    }
 }
 
 /// The star of `game` as text: each hole at its doubled column, a row a line from the top
@@ -79,11 +85,8 @@ pub fn star_text(game: &StarGame) -> String {
     }
     out.push_str(&line);
     out.push('\n');
-    if game.outcome().is_over() {
-        out.push_str(&game.outcome().to_string());
-    } else {
-        out.push_str(&format!("{} to move", position.turn()));
-    }
+    let outcome = game.outcome();
+    push_status(&mut out, outcome.is_over(), outcome, position.turn());
     out
 }
 
