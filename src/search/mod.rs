@@ -1,5 +1,5 @@
-//! The computer opponent: an [`Engine`] searches a [`Game`] within [`Limits`] and returns
-//! its best move.
+//! The computer opponent: an [`Engine`] searches a [`Game`](crate::Game) or a
+//! [`StarGame`](crate::StarGame) within [`Limits`] and returns its best move.
 //!
 //! The search is an iterative-deepening principal-variation alpha-beta search with a
 //! transposition table, move ordering by the table move, killer moves and the distance a
