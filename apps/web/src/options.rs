@@ -226,21 +226,15 @@ fn count_u64(text: &str) -> Result<u64, String> {
     count(text).map(|n| u64::try_from(n).unwrap_or(u64::MAX))
 }
 
-/// A whole number of whatever unit the option names (0 is taken as 1).
-fn number(text: &str) -> Result<u64, String> {
-    text.parse::<u64>()
-        .map(|n| n.max(1))
-        .map_err(|_| format!("needs a number, not {text:?}"))
-}
-
-/// Milliseconds.
+/// Milliseconds, at least 1: no time the server keeps can be 0 (a search with no time, a
+/// wait with none), and none is quietly read as another.
 fn millis(text: &str) -> Result<Duration, String> {
-    number(text).map(Duration::from_millis)
+    count_u64(text).map(Duration::from_millis)
 }
 
-/// Seconds.
+/// Seconds, at least 1 (a claim of the win with no wait at all is refused, not read as 1).
 fn seconds(text: &str) -> Result<Duration, String> {
-    number(text).map(Duration::from_secs)
+    count_u64(text).map(Duration::from_secs)
 }
 
 /// Mebibytes, in bytes.
@@ -299,8 +293,13 @@ mod tests {
         let options = run(&["--bind", "0.0.0.0", "--port", "0", "--queue", "3"]).unwrap();
         assert_eq!(options.max_plies, 2_000);
         assert_eq!(options.abandon_after, Duration::from_secs(120));
-        let short = run(&["--abandon-after-secs", "2"]).unwrap();
-        assert_eq!(short.abandon_after, Duration::from_secs(2));
+        let short = run(&["--abandon-after-secs", "1"]).unwrap();
+        assert_eq!(short.abandon_after, Duration::from_secs(1));
+        // No time is read as another: 0 is refused, not taken as 1.
+        for option in ["--abandon-after-secs", "--think-ms", "--prune-every-s"] {
+            let error = run(&[option, "0"]).unwrap_err();
+            assert!(error.contains(option) && error.contains("at least 1"), "{error}");
+        }
         assert_eq!(run(&["--max-plies", "40"]).unwrap().max_plies, 40);
         assert_eq!(options.bind, IpAddr::from([0, 0, 0, 0]));
         assert_eq!(options.port, 0);

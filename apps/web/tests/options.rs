@@ -98,6 +98,9 @@ fn a_bad_value_is_refused_before_anything_starts_with_status_2() {
     for (args, env, named) in [
         (&["--port", "70000"][..], &[][..], "--port"),
         (&["--queue", "0"], &[], "--queue"),
+        // A time the server cannot keep is refused, not read as another.
+        (&["--abandon-after-secs", "0"], &[], "--abandon-after-secs"),
+        (&[], &[("HALMA_THINK_MS", "0")], "--think-ms"),
         (&["--bind", "nowhere"], &[], "--bind"),
         (&["--trusted-proxy", "10.0.0.0/40"], &[], "--trusted-proxy"),
         (&["--frobnicate"], &[], "--frobnicate"),
