@@ -298,7 +298,10 @@ mod tests {
         // No time is read as another: 0 is refused, not taken as 1.
         for option in ["--abandon-after-secs", "--think-ms", "--prune-every-s"] {
             let error = run(&[option, "0"]).unwrap_err();
-            assert!(error.contains(option) && error.contains("at least 1"), "{error}");
+            assert!(
+                error.contains(option) && error.contains("at least 1"),
+                "{error}"
+            );
         }
         assert_eq!(run(&["--max-plies", "40"]).unwrap().max_plies, 40);
         assert_eq!(options.bind, IpAddr::from([0, 0, 0, 0]));

@@ -117,7 +117,8 @@ pub trait RequestBody: DeserializeOwned {
 /// A request's body, read as JSON by axum's `Json` (the body is already read whole, within
 /// its limits: `guards::read_body`), its rejections in the API's codes (`invalid_json`,
 /// `not_json`); a blank body is [`RequestBody::blank`] (`missing_body` where a body is
-/// needed).
+/// needed). A body sent is a JSON object or `invalid_json`: an array would otherwise be read
+/// as the fields in order, and `[]` as no fields at all.
 pub struct Body<T>(pub T);
 
 impl<S: Send + Sync, T: RequestBody> FromRequest<S> for Body<T> {
@@ -125,10 +126,13 @@ impl<S: Send + Sync, T: RequestBody> FromRequest<S> for Body<T> {
 
     async fn from_request(request: Request, state: &S) -> Result<Body<T>, ApiError> {
         let bytes = Bytes::from_request(request, state).await?;
-        if bytes.iter().all(u8::is_ascii_whitespace) {
-            return T::blank().map(Body).map_err(ApiError::MissingBody);
+        match bytes.iter().find(|byte| !byte.is_ascii_whitespace()) {
+            None => T::blank().map(Body).map_err(ApiError::MissingBody),
+            // An object, or no JSON at all (which `Json` refuses with what is wrong).
+            Some(b'{') => Ok(Body(Json::<T>::from_bytes(&bytes)?.0)),
+            Some(_) => Err(ApiError::InvalidJson(
+                "the body must be a JSON object, like {}".to_owned(),
+            )),
         }
-        let Json(value) = Json::<T>::from_bytes(&bytes)?;
-        Ok(Body(value))
     }
 }

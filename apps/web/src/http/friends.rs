@@ -29,6 +29,7 @@ pub async fn join(
     State(app): State<Arc<App>>,
     GameId(id): GameId,
     seat: Seat,
+    Body(Nothing {}): Body<Nothing>,
 ) -> Result<Reply<serde_json::Value>, ApiError> {
     let (side, secret) = app.friends.join(&id, seat.secret()).await?;
     Ok(Reply(

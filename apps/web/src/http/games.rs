@@ -277,10 +277,15 @@ async fn hint(
 }
 
 /// `POST /api/games/{id}/undo`: takes back the person's last move and the computer's reply.
-#[utoipa::path(post, path = "/undo", tag = GAME, params(GameId), responses(
-    (status = 200, body = GameState, description = "The game without the moves taken back"),
-))]
-async fn undo(State(app): State<Arc<App>>, GameId(id): GameId) -> Result<Response, ApiError> {
+#[utoipa::path(post, path = "/undo", tag = GAME, params(GameId),
+    request_body(content = Option<friends::Nothing>, description = "Empty"),
+    responses((status = 200, body = GameState, description = "The game without the moves taken back")),
+)]
+async fn undo(
+    State(app): State<Arc<App>>,
+    GameId(id): GameId,
+    Body(friends::Nothing {}): Body<friends::Nothing>,
+) -> Result<Response, ApiError> {
     let game = app.computer.undo(&id).await?;
     Ok(Reply(state(&game)).into_response())
 }

@@ -53,7 +53,20 @@ async fn call(
     body: Option<Value>,
     secret: Option<&str>,
 ) -> (u16, Value) {
-    let body = body.map_or_else(Body::empty, |body| Body::from(body.to_string()));
+    let body = body.map_or_else(String::new, |body| body.to_string());
+    send(router, method, path, &body, secret).await
+}
+
+/// `method path` with the bytes of `body` as they are (said to be JSON), and the seat's
+/// `secret` (if any): its status and JSON.
+async fn send(
+    router: &Router,
+    method: &str,
+    path: &str,
+    body: &str,
+    secret: Option<&str>,
+) -> (u16, Value) {
+    let body = Body::from(body.to_owned());
     let response = router
         .clone()
         .oneshot(request(method, path, body, secret))
@@ -137,4 +150,63 @@ async fn every_state_says_who_the_opponent_is_and_its_version() {
         "{moved}"
     );
     assert!(!moved["state"].as_object().unwrap().contains_key("level"));
+}
+
+/// Every body a `POST` or `PUT` sends is a JSON object: an array is not read as the fields
+/// in order, nor `[]` as none, and a route that reads nothing takes nothing else either;
+/// where nothing is needed, no body stays allowed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_body_sent_is_a_json_object_wherever_it_is_sent() {
+    let (router, _dir) = router().await;
+    let (_, computer) = call(&router, "POST", "/api/games", Some(json!({})), None).await;
+    let computer = format!("/api/games/{}", computer["id"].as_str().unwrap());
+    let friend = json!({ "opponent": "friend" });
+    let (_, friend) = call(&router, "POST", "/api/games", Some(friend), None).await;
+    let secret = friend["seat"]["secret"].as_str().unwrap().to_owned();
+    let claim = friend["invitation"]["claim"].as_str().unwrap().to_owned();
+    let friend = format!("/api/games/{}", friend["id"].as_str().unwrap());
+    let at = |game: &str, route: &str| format!("{game}{route}");
+    let routes = [
+        ("POST", "/api/games".to_owned(), None),
+        ("POST", at(&computer, "/move"), None),
+        ("POST", at(&computer, "/computer"), None),
+        ("POST", at(&computer, "/undo"), None),
+        ("POST", at(&computer, "/level"), None),
+        ("PUT", at(&computer, "/level"), None),
+        ("POST", at(&friend, "/join"), Some(claim.as_str())),
+        ("POST", at(&friend, "/resign"), Some(secret.as_str())),
+        ("POST", at(&friend, "/draw"), Some(secret.as_str())),
+        ("POST", at(&friend, "/rematch"), Some(secret.as_str())),
+        ("POST", at(&friend, "/claim"), Some(secret.as_str())),
+    ];
+    for (method, path, secret) in &routes {
+        for body in [
+            r#"["n3-n5", 0]"#,
+            "[]",
+            "5",
+            r#""offer""#,
+            "null",
+            "true",
+            " [{}]",
+        ] {
+            let (status, refused) = send(&router, method, path, body, *secret).await;
+            assert_eq!(
+                (status, refused["code"].as_str()),
+                (400, Some("invalid_json")),
+                "{method} {path} {body}: {refused}"
+            );
+        }
+    }
+    for game in [&computer, &friend] {
+        let (_, state) = call(&router, "GET", game, None, None).await;
+        assert_eq!(state["version"], 1, "nothing changed: {state}");
+    }
+    // Where nothing is needed, no body, or an empty object.
+    let (status, joined) = send(&router, "POST", &at(&friend, "/join"), "", Some(&claim)).await;
+    assert_eq!(status, 200, "{joined}");
+    let (status, resigned) =
+        send(&router, "POST", &at(&friend, "/resign"), " ", Some(&secret)).await;
+    assert_eq!((status, &resigned["status"]), (200, &json!("over")));
+    let (status, undone) = send(&router, "POST", &at(&computer, "/undo"), "{}", None).await;
+    assert_eq!((status, &undone["code"]), (409, &json!("nothing_to_undo")));
 }
