@@ -16,12 +16,14 @@ use std::sync::Arc;
 
 use halma::{Ending, Game, Side};
 
+use crate::clients::{Client, RateLimit};
 use crate::games::error::GameError;
 use crate::games::life::{self, Action, Answer, Clock, Life};
 use crate::games::moves::{self, Moved};
+use crate::games::new::allowed;
 use crate::games::rules::ongoing;
 use crate::games::seats::{self, NewSeats, Seats, Secret};
-use crate::games::stored::{Games, Loaded};
+use crate::games::stored::{Games, Loaded, inserting};
 use crate::games::{Opponent, Session, now_ms};
 use crate::live::Live;
 
@@ -31,6 +33,8 @@ use crate::live::Live;
 pub struct Friends {
     games: Games,
     live: Arc<Live>,
+    /// New games per client: a rematch agreed is a new game of the client agreeing.
+    creations: Arc<RateLimit>,
     /// Games stored at most (a rematch is a new game).
     max_games: u64,
     /// Moves (plies) one game may have.
@@ -39,11 +43,19 @@ pub struct Friends {
 
 impl Friends {
     /// The games between two people of `games`, announced through `live`, at most
-    /// `max_games` stored and `max_plies` moves each.
-    pub fn new(games: Games, live: Arc<Live>, max_games: u64, max_plies: usize) -> Friends {
+    /// `max_games` stored and `max_plies` moves each; a rematch agreed takes a new game
+    /// from the agreeing client's share of `creations`.
+    pub fn new(
+        games: Games,
+        live: Arc<Live>,
+        creations: Arc<RateLimit>,
+        max_games: u64,
+        max_plies: usize,
+    ) -> Friends {
         Friends {
             games,
             live,
+            creations,
             max_games,
             max_plies,
         }
@@ -64,8 +76,8 @@ impl Friends {
     }
 
     /// A new game between two people from `game`, its creator playing `creator`, with
-    /// `clock` if any, and its seats: the game as stored, and the secrets of its seats,
-    /// answered once.
+    /// `clock` if any, and its seats, stored together: the game as stored, and the secrets
+    /// of its seats, answered once.
     pub async fn create(
         &self,
         game: Game,
@@ -78,15 +90,16 @@ impl Friends {
             opponent: Opponent::Friend(Life::new(clock)),
             thinking: None,
         };
-        let game = self.games.create(session, self.max_games).await?;
-        match seats::create(self.games.store(), &game.id, creator).await {
-            Ok(seats) => Ok((game, seats)),
-            Err(error) => {
-                // A game without seats would be a game against the computer: none at all.
-                let _ = self.games.delete(&game.id).await;
-                Err(error.into())
-            }
-        }
+        let seats = NewSeats::generate();
+        let now = now_ms();
+        // Never a game without its seats, which would be a game against the computer.
+        let game = self
+            .games
+            .create_with(&session, self.max_games, |id| {
+                vec![seats.stored(id, creator, now)]
+            })
+            .await?;
+        Ok((game, seats))
     }
 
     /// Refuses to delete a game between two people but to one of its players, whose secret
@@ -103,7 +116,8 @@ impl Friends {
 
     /// The invitation's seat of the game `id` to whoever presents `invitation` first: its
     /// side and its new secret; `SeatTaken` for everyone after. Both seats taken, the
-    /// clock of the side to move starts, if the game has one.
+    /// clock of the side to move starts, if the game has one: the seat and the clock in
+    /// one write.
     pub async fn join(
         &self,
         id: &str,
@@ -113,23 +127,21 @@ impl Friends {
             self.games.load(id).await?;
             return Err(GameError::SeatTaken);
         };
-        let Some(invitation) = invitation else {
-            return Err(GameError::SeatTaken);
-        };
-        let secret = seats::join(self.games.store(), id, invitation)
-            .await?
+        let invitation = invitation
+            .filter(|invitation| seats.invites(invitation))
             .ok_or(GameError::SeatTaken)?;
+        let now = now_ms();
+        let (secret, take) = seats::taking(id, invitation, now);
         let read = self.games.load(id).await?;
         if read.session.life().is_some_and(|life| life.clock.is_some()) {
-            let started = self
-                .games
-                .modify(id, Some(read), |session| {
-                    Ok::<_, GameError>(life_of(session)?.start_clock(now_ms()))
+            self.games
+                .modify_with(id, Some(read), |session| {
+                    life_of(session)?.start_clock(now);
+                    Ok::<_, GameError>(((), vec![take.clone()]))
                 })
-                .await;
-            if let Err(error) = started {
-                tracing::warn!("a clock could not be started: {error:?}");
-            }
+                .await?;
+        } else {
+            self.games.commit(&[take]).await?;
         }
         self.live.changed(id);
         Ok((seats.creator().other(), secret))
@@ -237,64 +249,51 @@ impl Friends {
         .await
     }
 
-    /// The player whose secret is `secret` offers a rematch of the game `id`, which is over,
-    /// or answers the opponent's offer (`action`); both wanting it, a new game between the
-    /// same two people, the sides swapped, each seat held by its player's secret of this
-    /// game (no invitation). This game's state names it (`rematch`); asked again, the same
-    /// one.
+    /// The player whose secret is `secret`, of `client`, offers a rematch of the game `id`,
+    /// which is over, or answers the opponent's offer (`action`); both wanting it, a new
+    /// game between the same two people, the sides swapped, each seat held by its
+    /// player's secret of this game (no invitation), stored with this game's change that
+    /// names it (`rematch`), in one transaction. The new game comes out of `client`'s share
+    /// of new games (`TooManyGames` when it is used up: the offer stands). Asked again,
+    /// the same rematch.
     pub async fn rematch(
         &self,
         id: &str,
         secret: Option<&Secret>,
         action: Action,
+        client: Client,
     ) -> Result<Loaded, GameError> {
         let read = self.live.read(id).await?;
         let (seats, side) = self.player(id, secret).await?;
         if !read.session.over() {
             return Err(GameError::NotOver);
         }
-        let life = read
-            .session
-            .life()
-            .cloned()
-            .ok_or(GameError::ComputerGame)?;
+        let life = read.session.life().ok_or(GameError::ComputerGame)?;
         if life.rematch.is_some() {
             return Ok(read);
         }
-        // The new game is made first, named by this game's change only if that is still
-        // agreed.
-        let mut standing = life.offers.rematch;
-        let made = match life::answer(&mut standing, side, action)? {
-            Answer::Agreed => Some(self.rematch_of(&read.session, &life, &seats).await?),
-            Answer::Stands => None,
-        };
+        if life::answer(&mut life.offers.rematch.clone(), side, action)? == Answer::Agreed {
+            allowed(&self.creations, client)?;
+        }
+        let now = now_ms();
         let changed = self
             .games
-            .modify(id, Some(read), |session| {
+            .modify_with(id, Some(read), |session| {
+                let next = rematch_of(session, now);
                 let life = life_of(session)?;
                 if life.rematch.is_some() {
                     return Err(GameError::RematchMade);
                 }
-                let agreed =
-                    life::answer(&mut life.offers.rematch, side, action)? == Answer::Agreed;
-                match (agreed, &made) {
-                    (true, Some(new)) => life.rematch = Some(new.clone()),
-                    (true, None) => return Err(GameError::RematchChanged),
-                    (false, _) => {}
+                if life::answer(&mut life.offers.rematch, side, action)? == Answer::Stands {
+                    return Ok(((), Vec::new()));
                 }
-                Ok(agreed)
+                let (new, insert) = inserting(&next, self.max_games);
+                life.rematch = Some(new.id.clone());
+                Ok(((), vec![insert, seats.swapped(&new.id, now)]))
             })
             .await;
-        let unused = match &changed {
-            Ok((agreed, _)) => !agreed,
-            Err(_) => true,
-        };
-        if let (true, Some(new)) = (unused, &made) {
-            // The seats go with the game (`seats::forget_orphans`).
-            let _ = self.games.delete(new).await;
-        }
         match changed {
-            Ok((_, game)) => {
+            Ok(((), game)) => {
                 self.live.changed(id);
                 Ok(game)
             }
@@ -308,27 +307,19 @@ impl Friends {
             }
         }
     }
+}
 
-    /// Stores the rematch of the game `old`, whose life is `life` and seats `seats`: the
-    /// same start and rules, the sides swapped, both seats taken; its id.
-    async fn rematch_of(
-        &self,
-        old: &Session,
-        life: &Life,
-        seats: &Seats,
-    ) -> Result<String, GameError> {
-        let session = Session {
-            game: Arc::new(Game::from_position(*old.game.start_position())),
-            human: old.human.other(),
-            opponent: Opponent::Friend(life.rematch(now_ms())),
-            thinking: None,
-        };
-        let game = self.games.create(session, self.max_games).await?;
-        if let Err(error) = seats::swapped(self.games.store(), &game.id, seats).await {
-            let _ = self.games.delete(&game.id).await;
-            return Err(error.into());
-        }
-        Ok(game.id)
+/// The rematch of the game `old`, made at `now`: the same start and rules, the sides
+/// swapped, its clock afresh and running (both seats are taken).
+fn rematch_of(old: &Session, now: i64) -> Session {
+    Session {
+        game: Arc::new(Game::from_position(*old.game.start_position())),
+        human: old.human.other(),
+        opponent: Opponent::Friend(
+            old.life()
+                .map_or_else(Life::default, |life| life.rematch(now)),
+        ),
+        thinking: None,
     }
 }
 
@@ -475,21 +466,42 @@ mod tests {
     }
 
     /// The games between two people of a database of their own (in the folder given), a
-    /// player away for `abandon_after` losing to a claim; and the store.
-    async fn friends(abandon_after: Duration) -> (Friends, Store, std::path::PathBuf) {
+    /// player away for `abandon_after` losing to a claim, each client making `per_minute`
+    /// new games a minute; and the store.
+    async fn friends(
+        abandon_after: Duration,
+        per_minute: u32,
+    ) -> (Friends, Store, std::path::PathBuf) {
         let dir = std::env::temp_dir().join(format!("halma-friends-{}", new_id()));
         std::fs::create_dir_all(&dir).unwrap();
         let url = format!("sqlite://{}", dir.join("games.sqlite3").display());
         let store = Store::connect(&url, 2).await.unwrap();
         let games = Games::new(store.clone());
         let live = Live::new(games.clone(), false, 10, 10, abandon_after);
-        (Friends::new(games, live, 100, 100), store, dir)
+        let creations = Arc::new(RateLimit::new(per_minute));
+        (Friends::new(games, live, creations, 1000, 100), store, dir)
+    }
+
+    /// A client, by its number.
+    fn client(number: u8) -> Client {
+        Client::of(std::net::Ipv4Addr::new(127, 0, 0, number).into())
+    }
+
+    /// A new game between two people, x its creator's, with `clock`, joined: its id and
+    /// the secrets of x and o.
+    async fn joined(friends: &Friends, clock: Option<Clock>) -> (String, Secret, Secret) {
+        let (game, seats) = friends.create(Game::new(), Side::X, clock).await.unwrap();
+        let (_, o) = friends
+            .join(&game.id, Some(&seats.invitation))
+            .await
+            .unwrap();
+        (game.id, seats.secret, o)
     }
 
     #[tokio::test]
     async fn a_win_is_claimed_only_over_a_player_away_long_enough() {
         let abandon_after = Duration::from_secs(60);
-        let (friends, store, dir) = friends(abandon_after).await;
+        let (friends, store, dir) = friends(abandon_after, 10).await;
         let (game, seats) = friends.create(Game::new(), Side::X, None).await.unwrap();
         let (id, x) = (game.id.clone(), Some(&seats.secret));
         // Before the second player joins, no claim can come by waiting.
@@ -553,12 +565,9 @@ mod tests {
 
     #[tokio::test]
     async fn a_rematch_agreed_swaps_the_sides_and_keeps_the_seats_and_the_clock() {
-        let (friends, store, dir) = friends(Duration::from_secs(60)).await;
-        let clock = Clock::new(300, 3).ok();
-        let (game, seats) = friends.create(Game::new(), Side::X, clock).await.unwrap();
-        let (id, x) = (game.id.clone(), seats.secret);
-        let (_, o) = friends.join(&id, Some(&seats.invitation)).await.unwrap();
-        let offer = |secret| friends.rematch(&id, Some(secret), Action::Offer);
+        let (friends, store, dir) = friends(Duration::from_secs(60), 10).await;
+        let (id, x, o) = joined(&friends, Clock::new(300, 3).ok()).await;
+        let offer = |secret| friends.rematch(&id, Some(secret), Action::Offer, client(1));
         assert_eq!(offer(&x).await.unwrap_err(), GameError::NotOver);
         friends.resign(&id, Some(&x)).await.unwrap();
         let standing = offer(&x).await.unwrap();
@@ -569,7 +578,7 @@ mod tests {
         );
         assert_eq!(offer(&x).await.unwrap_err(), GameError::OfferPending);
         let agreed = friends
-            .rematch(&id, Some(&o), Action::Accept)
+            .rematch(&id, Some(&o), Action::Accept, client(1))
             .await
             .unwrap();
         let rematch = agreed
@@ -613,6 +622,130 @@ mod tests {
         );
         let moved = play(&o).await.unwrap();
         assert_eq!(moved.game.session.game.moves().len(), 1);
+        store.close().await;
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    /// A rematch agreed is a new game of the client who agrees: past that client's share
+    /// of new games it is refused, and the offer stands; another client's share is its own.
+    #[tokio::test]
+    async fn a_rematch_is_a_new_game_of_the_client_who_agrees() {
+        let (friends, store, dir) = friends(Duration::from_secs(60), 2).await;
+        let (mut id, mut x, mut o) = joined(&friends, None).await;
+        for _ in 0..2 {
+            friends.resign(&id, Some(&o)).await.unwrap();
+            let rematch = |secret, action| friends.rematch(&id, Some(secret), action, client(1));
+            rematch(&x, Action::Offer).await.unwrap();
+            let agreed = rematch(&o, Action::Accept).await.unwrap();
+            let life = agreed.session.life().unwrap();
+            id = life.rematch.clone().expect("a rematch");
+            // The sides swap: x's secret plays o in the rematch.
+            (x, o) = (o, x);
+        }
+        friends.resign(&id, Some(&o)).await.unwrap();
+        let rematch = |action, who| friends.rematch(&id, Some(&x), action, who);
+        friends
+            .rematch(&id, Some(&o), Action::Offer, client(1))
+            .await
+            .unwrap();
+        assert!(matches!(
+            rematch(Action::Accept, client(1)).await,
+            Err(GameError::TooManyGames(_))
+        ));
+        let life = friends.live.read(&id).await.unwrap().session;
+        let life = life.life().unwrap();
+        assert_eq!(
+            (life.offers.rematch, life.rematch.as_ref()),
+            (Some(Side::O), None),
+            "the offer stands"
+        );
+        let agreed = rematch(Action::Accept, client(2)).await.unwrap();
+        assert!(agreed.session.life().unwrap().rematch.is_some());
+        store.close().await;
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    /// The games stored in `store`: each one's id, and the game its life names as its
+    /// rematch, if any; and the ids that have seats.
+    async fn stored(store: &Store) -> (Vec<(String, Option<String>)>, Vec<String>) {
+        let rows: Vec<(String, Option<String>)> =
+            sqlx::query_as("SELECT id, life FROM halma_games")
+                .fetch_all(store.pool())
+                .await
+                .unwrap();
+        let games = rows
+            .into_iter()
+            .map(|(id, life)| {
+                let life = life.map(|life| serde_json::from_str::<Life>(&life).unwrap());
+                (id, life.and_then(|life| life.rematch))
+            })
+            .collect();
+        let seats = sqlx::query_scalar("SELECT id FROM halma_seats")
+            .fetch_all(store.pool())
+            .await
+            .unwrap();
+        (games, seats)
+    }
+
+    /// An accept cut off at whatever moment (its request's future dropped, as when its
+    /// client goes) leaves every rematch named by its game and every game named or made
+    /// by a request; a join cut off takes the seat and starts the clock together or
+    /// neither.
+    #[tokio::test]
+    async fn a_rematch_or_a_join_cut_off_at_any_moment_is_written_whole_or_not_at_all() {
+        let (friends, store, dir) = friends(Duration::from_secs(60), 1000).await;
+        let mut made = Vec::new();
+        for cut in 0..40u64 {
+            let cut = Duration::from_micros(cut * 150);
+            let (id, x, o) = joined(&friends, None).await;
+            friends.resign(&id, Some(&o)).await.unwrap();
+            let offer = friends.rematch(&id, Some(&x), Action::Offer, client(1));
+            offer.await.unwrap();
+            let accept = friends.rematch(&id, Some(&o), Action::Accept, client(1));
+            let _ = tokio::time::timeout(cut, accept).await;
+            made.push(id);
+
+            let clock = Clock::new(60, 0).ok();
+            let (game, seats) = friends.create(Game::new(), Side::X, clock).await.unwrap();
+            let join = friends.join(&game.id, Some(&seats.invitation));
+            let _ = tokio::time::timeout(cut, join).await;
+            let players = friends.players(&game.id, None).await.unwrap();
+            let running = friends
+                .live
+                .read(&game.id)
+                .await
+                .unwrap()
+                .session
+                .clock_runs();
+            assert_eq!(
+                players["o"]["taken"].as_bool(),
+                Some(running),
+                "the seat taken and the clock started are one write: {players}"
+            );
+            made.push(game.id);
+        }
+        // Let the cut requests' connections roll back what they began.
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        let (games, seats) = stored(&store).await;
+        let ids: Vec<&String> = games.iter().map(|(id, _)| id).collect();
+        let named: Vec<&String> = games
+            .iter()
+            .filter_map(|(_, rematch)| rematch.as_ref())
+            .collect();
+        for rematch in &named {
+            assert!(ids.contains(rematch), "the rematch {rematch} is stored");
+        }
+        for id in &ids {
+            assert!(
+                made.contains(id) || named.contains(id),
+                "the game {id} was made by a request or is named by one"
+            );
+            assert!(seats.contains(id), "the game {id} has its seats");
+        }
+        println!(
+            "{} of 40 accepts cut off before their rematch was made",
+            40 - named.len()
+        );
         store.close().await;
         std::fs::remove_dir_all(dir).unwrap();
     }

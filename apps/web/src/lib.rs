@@ -64,6 +64,7 @@ pub fn app(options: &Options, store: Store, engines: Pool, connections: Arc<Regi
         tokio::spawn(live::listen(Arc::clone(&live), store.url().to_owned()));
     }
     tokio::spawn(Arc::clone(&live).keep_presence());
+    let creations = Arc::new(clients::RateLimit::new(options.games_per_minute));
     let searcher = computer::search::Searcher {
         games: games.clone(),
         pool: engines,
@@ -80,12 +81,13 @@ pub fn app(options: &Options, store: Store, engines: Pool, connections: Arc<Regi
         friends: friend::Friends::new(
             games.clone(),
             Arc::clone(&live),
+            Arc::clone(&creations),
             options.max_games,
             options.max_plies,
         ),
         games,
         live,
-        creations: clients::RateLimit::new(options.games_per_minute),
+        creations,
         assets: http::assets::Assets::new(
             &options
                 .public_origin

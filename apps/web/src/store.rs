@@ -112,15 +112,106 @@ const PROBE_EVERY: Duration = Duration::from_millis(200);
 /// How long the probe waits for the answer (connecting included).
 const PROBE_WAIT: Duration = Duration::from_millis(600);
 
-/// What became of a new game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Inserted {
-    /// Stored.
-    Stored,
-    /// Its id is taken: nothing stored.
-    Taken,
-    /// The database holds the most games it may: nothing stored.
-    Full,
+/// A value bound to a parameter of a [`Statement`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Value {
+    /// A whole number, or `NULL`.
+    Int(Option<i64>),
+    /// A text, or `NULL`.
+    Text(Option<String>),
+}
+
+impl From<i64> for Value {
+    fn from(value: i64) -> Value {
+        Value::Int(Some(value))
+    }
+}
+
+impl From<Option<i64>> for Value {
+    fn from(value: Option<i64>) -> Value {
+        Value::Int(value)
+    }
+}
+
+impl From<&str> for Value {
+    fn from(value: &str) -> Value {
+        Value::Text(Some(value.to_owned()))
+    }
+}
+
+impl From<String> for Value {
+    fn from(value: String) -> Value {
+        Value::Text(Some(value))
+    }
+}
+
+impl From<Option<String>> for Value {
+    fn from(value: Option<String>) -> Value {
+        Value::Text(value)
+    }
+}
+
+/// One SQL statement with its parameters (`$1`, `$2`, ... in the order bound), to run in a
+/// transaction ([`Store::commit`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Statement {
+    sql: &'static str,
+    values: Vec<Value>,
+}
+
+impl Statement {
+    /// `sql`, no parameter bound yet.
+    pub fn new(sql: &'static str) -> Statement {
+        Statement {
+            sql,
+            values: Vec::new(),
+        }
+    }
+
+    /// The statement with `value` bound to its next parameter.
+    pub fn bind(mut self, value: impl Into<Value>) -> Statement {
+        self.values.push(value.into());
+        self
+    }
+
+    /// The query to run.
+    fn query(&self) -> sqlx::query::Query<'_, sqlx::Any, sqlx::any::AnyArguments<'_>> {
+        self.values
+            .iter()
+            .fold(sqlx::query(self.sql), |query, value| match value {
+                Value::Int(int) => query.bind(*int),
+                Value::Text(text) => query.bind(text.clone()),
+            })
+    }
+}
+
+/// One write of a transaction ([`Store::commit`]); `M` says, to the caller, what it means
+/// when a [`Write::One`] finds no row (the store never reads it).
+#[derive(Clone, Debug)]
+pub enum Write<M> {
+    /// A new game, stored if its id is free and fewer than the number given are stored
+    /// (counted in `halma_counts`, whose row lock orders concurrent creations).
+    Insert(StoredGame, u64),
+    /// A change of a game still at `version - 1` (the compare-and-swap of
+    /// [`Store::update`]).
+    Update(StoredGame),
+    /// A statement that must change exactly one row.
+    One(Statement, M),
+    /// A statement that may change any number of rows.
+    Any(Statement),
+}
+
+/// What became of a transaction: written whole, or not at all, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Committed<M> {
+    /// Every write was made.
+    Done,
+    /// An insert's id was taken, or an update's game had changed (or gone): nothing written.
+    Conflict,
+    /// An insert found the most games stored that it allows (this many): nothing written.
+    Full(u64),
+    /// A [`Write::One`] changed no row (what its caller said that means): nothing written.
+    Missed(M),
 }
 
 const COLUMNS: &str = "id, record, human, level, version, thinking, thinking_token, \
@@ -164,6 +255,47 @@ fn bind_columns<'q>(
         .bind(game.updated_ms)
         .bind(game.life.clone())
         .bind(game.opponent.clone())
+}
+
+/// The compare-and-swap of `game` over its version before.
+fn bind_update(
+    game: &StoredGame,
+) -> sqlx::query::Query<'_, sqlx::Any, sqlx::any::AnyArguments<'_>> {
+    let query = sqlx::query(
+        "UPDATE halma_games SET record = $2, human = $3, level = $4, version = $5, \
+         thinking = $6, thinking_token = $7, thinking_until = $8, finished = $9, \
+         created_ms = $10, updated_ms = $11, life = $12, opponent = $13 \
+         WHERE id = $1 AND version = $14",
+    );
+    bind_columns(query, game).bind(game.version - 1)
+}
+
+/// Inserts `game` in `transaction` if its id is free and fewer than `max_games` are
+/// stored, counting it; why not, if not.
+async fn insert<M>(
+    transaction: &mut AnyConnection,
+    game: &StoredGame,
+    max_games: u64,
+) -> std::result::Result<Option<Committed<M>>, sqlx::Error> {
+    let max = i64::try_from(max_games).unwrap_or(i64::MAX);
+    // The count's row lock: concurrent creations on every process wait here in turn.
+    let room = sqlx::query(
+        "UPDATE halma_counts SET value = value + 1 WHERE name = 'games' AND value < $1",
+    )
+    .bind(max)
+    .execute(&mut *transaction)
+    .await?;
+    if room.rows_affected() != 1 {
+        return Ok(Some(Committed::Full(max_games)));
+    }
+    let sql = format!(
+        "INSERT INTO halma_games ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) \
+         ON CONFLICT (id) DO NOTHING"
+    );
+    let done = bind_columns(sqlx::query(&sql), game)
+        .execute(&mut *transaction)
+        .await?;
+    Ok((done.rows_affected() != 1).then_some(Committed::Conflict))
 }
 
 /// The WAL file of the SQLite database at `url` (`sqlite://PATH?...`), unless in memory.
@@ -287,35 +419,46 @@ impl Store {
         Ok(())
     }
 
-    /// Stores a new game, if its id is free and fewer than `max_games` are stored.
-    pub async fn insert(&self, game: &StoredGame, max_games: u64) -> Result<Inserted> {
-        let max = i64::try_from(max_games).unwrap_or(i64::MAX);
-        self.timed(Query::Create, async {
+    /// Makes `writes`, in order, in one transaction: all of them, or none (the first that
+    /// cannot be made says why). A request cut off meanwhile writes nothing: the
+    /// transaction is rolled back with its connection.
+    pub async fn commit<M: Clone>(&self, writes: &[Write<M>]) -> Result<Committed<M>> {
+        let kind = if writes
+            .iter()
+            .any(|write| matches!(write, Write::Insert(..)))
+        {
+            Query::Create
+        } else {
+            Query::Update
+        };
+        self.timed(kind, async {
             let mut transaction = self.pool.begin().await?;
-            // The count's row lock: concurrent creations on every process wait here in turn.
-            let room = sqlx::query(
-                "UPDATE halma_counts SET value = value + 1 WHERE name = 'games' AND value < $1",
-            )
-            .bind(max)
-            .execute(&mut *transaction)
-            .await?;
-            if room.rows_affected() != 1 {
-                transaction.rollback().await?;
-                return Ok(Inserted::Full);
-            }
-            let sql = format!(
-                "INSERT INTO halma_games ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) \
-                 ON CONFLICT (id) DO NOTHING"
-            );
-            let done = bind_columns(sqlx::query(&sql), game)
-                .execute(&mut *transaction)
-                .await?;
-            if done.rows_affected() != 1 {
-                transaction.rollback().await?;
-                return Ok(Inserted::Taken);
+            for write in writes {
+                let refused = match write {
+                    Write::Insert(game, max_games) => {
+                        insert(&mut transaction, game, *max_games).await?
+                    }
+                    Write::Update(game) => {
+                        let query = bind_update(game);
+                        let changed = query.execute(&mut *transaction).await?.rows_affected();
+                        (changed != 1).then_some(Committed::Conflict)
+                    }
+                    Write::One(statement, missed) => {
+                        let changed = statement.query().execute(&mut *transaction).await?;
+                        (changed.rows_affected() != 1).then(|| Committed::Missed(missed.clone()))
+                    }
+                    Write::Any(statement) => {
+                        statement.query().execute(&mut *transaction).await?;
+                        None
+                    }
+                };
+                if let Some(refused) = refused {
+                    transaction.rollback().await?;
+                    return Ok(refused);
+                }
             }
             transaction.commit().await?;
-            Ok::<_, StoreError>(Inserted::Stored)
+            Ok::<_, StoreError>(Committed::Done)
         })
         .await
     }
@@ -354,15 +497,7 @@ impl Store {
     /// Replaces the game if it is still at `game.version - 1`; `false` on a conflict (or if
     /// it was deleted).
     pub async fn update(&self, game: &StoredGame) -> Result<bool> {
-        let query = sqlx::query(
-            "UPDATE halma_games SET record = $2, human = $3, level = $4, version = $5, \
-             thinking = $6, thinking_token = $7, thinking_until = $8, finished = $9, \
-             created_ms = $10, updated_ms = $11, life = $12, opponent = $13 \
-             WHERE id = $1 AND version = $14",
-        );
-        let query = bind_columns(query, game)
-            .bind(game.version - 1)
-            .execute(&self.pool);
+        let query = bind_update(game).execute(&self.pool);
         Ok(self.timed(Query::Update, query).await?.rows_affected() == 1)
     }
 
@@ -546,26 +681,31 @@ mod tests {
         crate::games::new_id()
     }
 
+    /// Stores `game` alone, fewer than `max_games` being stored.
+    async fn insert(store: &Store, game: &StoredGame, max_games: u64) -> Committed<()> {
+        store
+            .commit(&[Write::Insert(game.clone(), max_games)])
+            .await
+            .unwrap()
+    }
+
     async fn contract(store: Store) {
         store.ping().await.unwrap();
         let id = fresh_id();
         assert_eq!(store.load(&id, None).await.unwrap(), None);
         let mut stored = game(&id, false, 1_000);
         let count = store.count().await.unwrap();
+        assert_eq!(insert(&store, &stored, u64::MAX).await, Committed::Done);
         assert_eq!(
-            store.insert(&stored, u64::MAX).await.unwrap(),
-            Inserted::Stored
-        );
-        assert_eq!(
-            store.insert(&stored, u64::MAX).await.unwrap(),
-            Inserted::Taken,
+            insert(&store, &stored, u64::MAX).await,
+            Committed::Conflict,
             "an id is stored once"
         );
         // The bound is the count: a database holding as many as the bound takes no more.
         let full = store.count().await.unwrap();
         assert!(full > count, "{full} after {count}");
         let other = game(&fresh_id(), false, 1_000);
-        assert_eq!(store.insert(&other, full).await.unwrap(), Inserted::Full);
+        assert_eq!(insert(&store, &other, full).await, Committed::Full(full));
         assert_eq!(store.load(&other.id, None).await.unwrap(), None);
         assert_eq!(store.load(&id, None).await.unwrap().as_ref(), Some(&stored));
 
@@ -602,6 +742,66 @@ mod tests {
         let older = store.load(&id, Some(1)).await.unwrap().unwrap();
         assert_eq!(older.record, stored.record);
 
+        // A transaction is written whole or not at all: a new game with a change of
+        // another, and a statement that must find its row.
+        let counted = store.count().await.unwrap();
+        let before = store.load(&id, None).await.unwrap();
+        let linked = game(&fresh_id(), false, 1_000);
+        let mut link = stored.clone();
+        link.version = 3;
+        link.life = Some(linked.id.clone());
+        let find = |id: &str| {
+            Statement::new("UPDATE halma_games SET thinking = $1 WHERE id = $2")
+                .bind(Some("{}".to_owned()))
+                .bind(id)
+        };
+        let stale = StoredGame {
+            version: 2,
+            ..link.clone()
+        };
+        for (writes, refused) in [
+            (
+                vec![
+                    Write::Insert(linked.clone(), u64::MAX),
+                    Write::Update(stale),
+                ],
+                Committed::Conflict,
+            ),
+            (
+                vec![
+                    Write::Insert(linked.clone(), u64::MAX),
+                    Write::One(find(&fresh_id()), "nobody"),
+                    Write::Update(link.clone()),
+                ],
+                Committed::Missed("nobody"),
+            ),
+            (
+                vec![
+                    Write::Update(link.clone()),
+                    Write::Insert(linked.clone(), 0),
+                ],
+                Committed::Full(0),
+            ),
+        ] {
+            assert_eq!(store.commit(&writes).await.unwrap(), refused);
+            assert_eq!(store.load(&linked.id, None).await.unwrap(), None);
+            assert_eq!(store.load(&id, None).await.unwrap(), before);
+            assert_eq!(store.count().await.unwrap(), counted, "nothing counted");
+        }
+        let writes = [
+            Write::Insert(linked.clone(), u64::MAX),
+            Write::One(find(&id), "nobody"),
+            Write::Update(link.clone()),
+        ];
+        assert_eq!(store.commit(&writes).await.unwrap(), Committed::Done);
+        assert_eq!(
+            store.load(&linked.id, None).await.unwrap(),
+            Some(linked.clone())
+        );
+        assert_eq!(store.load(&id, None).await.unwrap(), Some(link.clone()));
+        assert_eq!(store.count().await.unwrap(), counted + 1);
+        assert!(store.delete(&linked.id).await.unwrap());
+
         // Pruning: old finished games go, games in play and recent ones stay.
         let old_finished = fresh_id();
         let new_finished = fresh_id();
@@ -614,8 +814,7 @@ mod tests {
             (&ancient_playing, false, 10),
         ] {
             let stored = game(id, finished, updated_ms);
-            let inserted = store.insert(&stored, u64::MAX).await.unwrap();
-            assert_eq!(inserted, Inserted::Stored);
+            assert_eq!(insert(&store, &stored, u64::MAX).await, Committed::Done);
         }
         assert!(store.count().await.unwrap() >= 5);
         assert!(store.prune(200, 50).await.unwrap() >= 2);
@@ -647,16 +846,13 @@ mod tests {
         // The file outlives the connection: a game stored before is there after.
         let store = Store::connect(&url, 1).await.unwrap();
         let id = fresh_id();
-        store.insert(&game(&id, false, 1), u64::MAX).await.unwrap();
+        insert(&store, &game(&id, false, 1), u64::MAX).await;
         store.close().await;
         let store = Store::connect(&url, 1).await.unwrap();
         assert!(store.load(&id, None).await.unwrap().is_some());
         // The count is the database's: what is stored, whoever stored it.
         assert_eq!(store.count().await.unwrap(), 1);
-        store
-            .insert(&game(&fresh_id(), false, 1), u64::MAX)
-            .await
-            .unwrap();
+        insert(&store, &game(&fresh_id(), false, 1), u64::MAX).await;
         assert!(store.wal_bytes() > 0, "the insert is in the WAL");
         store.checkpoint().await.unwrap();
         assert_eq!(store.wal_bytes(), 0, "a checkpoint cuts the WAL back");

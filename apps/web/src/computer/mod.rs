@@ -82,7 +82,7 @@ impl Computer {
             opponent: Opponent::Computer { level },
             thinking: None,
         };
-        self.games().create(session, self.max_games).await
+        self.games().create(&session, self.max_games).await
     }
 
     /// Plays the person's move `text` (made when the game had `ply` moves, if given) in the

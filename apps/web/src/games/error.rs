@@ -129,9 +129,6 @@ pub enum GameError {
     /// The rematch was agreed by the other player's request while this one was answered.
     #[error("the rematch was made meanwhile")]
     RematchMade,
-    /// The rematch offer changed while the rematch was made.
-    #[error("the rematch offer changed meanwhile; ask again")]
-    RematchChanged,
     /// The live streams are at their bound, the client's or the server's.
     #[error("too many live streams are open; try again in a moment")]
     TooManyLive,

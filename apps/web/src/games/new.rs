@@ -1,5 +1,8 @@
 //! A new game as a client asks for it (`POST /api/games`): its fields checked in turn, the
-//! first wrong one refused by name, into a [`Start`] of either kind of game.
+//! first wrong one refused by name, into a [`Start`] of either kind of game; and the
+//! client's share of new games ([`allowed`]).
+
+use std::time::Instant;
 
 use halma::search::DEFAULT_LEVEL;
 use halma::{Game, Position, Side};
@@ -10,6 +13,20 @@ use utoipa::openapi::schema::{AdditionalProperties, Object, ObjectBuilder, Schem
 use super::error::{GameError, Reading};
 use super::life::Clock;
 use super::rules::level;
+use crate::clients::{Client, RateLimit};
+use crate::metrics::{METRICS, Refusal};
+
+/// Takes a new game from `client`'s share of `creations` (`--games-per-minute`), before
+/// anything is stored: every new game, a rematch agreed as much as a game asked for, comes
+/// out of the share of the client whose request makes it; `TooManyGames` (with the
+/// seconds until the next) when it is used up.
+pub fn allowed(creations: &RateLimit, client: Client) -> Result<(), GameError> {
+    creations.take(client, Instant::now()).map_err(|wait| {
+        let error = GameError::TooManyGames(wait.as_secs() + 1);
+        METRICS.refused(Refusal::GamesPerMinute, &error.to_string());
+        error
+    })
+}
 
 /// A new game: all optional.
 #[derive(Deserialize, Default, ToSchema)]

@@ -11,9 +11,10 @@ use serde_json::json;
 use sha2::{Digest, Sha256};
 use sqlx::Row;
 
-use crate::games::{hex, is_hex, new_id, now_ms};
+use crate::games::error::GameError;
+use crate::games::{hex, is_hex, new_id};
 use crate::metrics::Query;
-use crate::store::{Store, StoreError};
+use crate::store::{Statement, Store, StoreError, Write};
 
 /// A seat's secret, or an invitation's, as a request presents it: whoever holds it holds
 /// the seat. Never written to a log (its `Debug` shows no digit of it).
@@ -208,28 +209,33 @@ pub struct NewSeats {
     pub invitation: Secret,
 }
 
-/// Stores the seats of the new game `id`, the creator playing `creator`.
-pub async fn create(store: &Store, id: &str, creator: Side) -> Result<NewSeats, StoreError> {
-    let seats = NewSeats {
-        secret: Secret::generate(),
-        invitation: Secret::generate(),
-    };
-    // The creator is away, until their stream comes, from the moment the game is made.
-    let now = now_ms();
-    let creator_since = |side| if side == creator { now } else { 0 };
-    let query = sqlx::query(
-        "INSERT INTO halma_seats (id, creator, creator_hash, invitation_hash, joiner_hash, \
-         x_here_until, o_here_until) VALUES ($1, $2, $3, $4, NULL, $5, $6)",
-    )
-    .bind(id.to_owned())
-    .bind(creator.to_string())
-    .bind(digest(seats.secret.as_str()))
-    .bind(digest(seats.invitation.as_str()))
-    .bind(creator_since(Side::X))
-    .bind(creator_since(Side::O))
-    .execute(store.pool());
-    store.timed(Query::Create, query).await?;
-    Ok(seats)
+impl NewSeats {
+    /// Fresh secrets for a new game's seats.
+    pub fn generate() -> NewSeats {
+        NewSeats {
+            secret: Secret::generate(),
+            invitation: Secret::generate(),
+        }
+    }
+
+    /// The write that stores these seats for the new game `id`, made at `now`, its creator
+    /// playing `creator` (with the game, in one transaction: `Games::create_with`).
+    pub fn stored(&self, id: &str, creator: Side, now: i64) -> Write<GameError> {
+        // The creator is away, until their stream comes, from the moment the game is made.
+        let creator_since = |side| if side == creator { now } else { 0 };
+        Write::Any(
+            Statement::new(
+                "INSERT INTO halma_seats (id, creator, creator_hash, invitation_hash, \
+                 joiner_hash, x_here_until, o_here_until) VALUES ($1, $2, $3, $4, NULL, $5, $6)",
+            )
+            .bind(id)
+            .bind(creator.to_string())
+            .bind(digest(self.secret.as_str()))
+            .bind(digest(self.invitation.as_str()))
+            .bind(creator_since(Side::X))
+            .bind(creator_since(Side::O)),
+        )
+    }
 }
 
 /// The seats of the game `id`: `None` for a game against the computer (or none at all).
@@ -257,49 +263,50 @@ pub async fn load(store: &Store, id: &str) -> Result<Option<Seats>, StoreError> 
     }))
 }
 
-/// Stores the seats of the game `id`, a rematch of the game whose seats are `old`, with the
-/// sides swapped: each player's secret of the old game holds the other side's seat here
-/// (the digests are copied, none is made), and no invitation is open.
-pub async fn swapped(store: &Store, id: &str, old: &Seats) -> Result<(), StoreError> {
-    let query = sqlx::query(
-        "INSERT INTO halma_seats (id, creator, creator_hash, invitation_hash, joiner_hash, \
-         x_here_until, o_here_until) VALUES ($1, $2, $3, NULL, $4, $5, $5)",
-    )
-    .bind(id.to_owned())
-    .bind(old.creator.other().to_string())
-    .bind(old.creator_hash.clone())
-    .bind(old.joiner_hash.clone())
-    .bind(now_ms())
-    .execute(store.pool());
-    store.timed(Query::Create, query).await?;
-    Ok(())
+impl Seats {
+    /// The write that stores the seats of the game `id`, a rematch of the game whose seats
+    /// these are, made at `now`, with the sides swapped: each player's secret of this game
+    /// holds the other side's seat there (the digests are copied, none is made), and no
+    /// invitation is open (with the new game and the old one's change, in one transaction).
+    pub fn swapped(&self, id: &str, now: i64) -> Write<GameError> {
+        Write::Any(
+            Statement::new(
+                "INSERT INTO halma_seats (id, creator, creator_hash, invitation_hash, \
+                 joiner_hash, x_here_until, o_here_until) VALUES ($1, $2, $3, NULL, $4, $5, $5)",
+            )
+            .bind(id)
+            .bind(self.creator.other().to_string())
+            .bind(self.creator_hash.clone())
+            .bind(self.joiner_hash.clone())
+            .bind(now),
+        )
+    }
+
+    /// Whether `invitation` is this game's open invitation (a join with it takes the seat,
+    /// unless another comes first).
+    pub fn invites(&self, invitation: &Secret) -> bool {
+        well_formed(invitation.as_str())
+            && self.invitation_hash.as_deref() == Some(digest(invitation.as_str()).as_str())
+    }
 }
 
-/// Takes the joiner's seat of the game `id` with `invitation`: its new secret, or `None`
-/// when the invitation is not this game's open one (spent by whoever came first, or wrong).
-pub async fn join(
-    store: &Store,
-    id: &str,
-    invitation: &Secret,
-) -> Result<Option<Secret>, StoreError> {
-    if !well_formed(invitation.as_str()) {
-        return Ok(None);
-    }
+/// The joiner's seat of the game `id` taken at `now` with `invitation`: its new secret, and
+/// the write that takes it, `SeatTaken` when the invitation is not the game's open one
+/// (spent by whoever came first: the database decides, on every process).
+pub fn taking(id: &str, invitation: &Secret, now: i64) -> (Secret, Write<GameError>) {
     let secret = Secret::generate();
     // The joiner is away, until their stream comes, from the moment the seat is taken.
-    let query = sqlx::query(
+    let take = Statement::new(
         "UPDATE halma_seats SET joiner_hash = $1, invitation_hash = NULL, \
          x_here_until = CASE WHEN creator = 'o' THEN $4 ELSE x_here_until END, \
          o_here_until = CASE WHEN creator = 'x' THEN $4 ELSE o_here_until END \
          WHERE id = $2 AND invitation_hash = $3",
     )
     .bind(digest(secret.as_str()))
-    .bind(id.to_owned())
+    .bind(id)
     .bind(digest(invitation.as_str()))
-    .bind(now_ms())
-    .execute(store.pool());
-    let taken = store.timed(Query::Update, query).await?.rows_affected() == 1;
-    Ok(taken.then_some(secret))
+    .bind(now);
+    (secret, Write::One(take, GameError::SeatTaken))
 }
 
 /// Marks `side` of the game `id` here until `until` (Unix ms; now or earlier: away since

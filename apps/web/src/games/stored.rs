@@ -15,7 +15,7 @@ use super::replays::Replays;
 use super::{Opponent, Session, Thinking, new_id, now_ms, valid_id};
 use crate::engines::Progress;
 use crate::metrics::{METRICS, Refusal};
-use crate::store::{Inserted, Store, StoredGame};
+use crate::store::{Committed, Store, StoredGame, Write};
 
 /// Changes retried after a conflict with another writer, at most.
 const ATTEMPTS: usize = 16;
@@ -102,6 +102,29 @@ fn replay(id: &str, record: &str) -> Result<Game, GameError> {
     Game::from_record(record).map_err(|error| unreadable(id, &error.to_string()))
 }
 
+/// `session` as a new game under a fresh id, made now, stored only while fewer than
+/// `max_games` are: the game as it will be stored, and its write (for
+/// [`Games::commit`] with what goes with it).
+pub fn inserting(session: &Session, max_games: u64) -> (Loaded, Write<GameError>) {
+    let id = new_id();
+    let now = now_ms();
+    let stored = session.to_stored(&id, 1, now, now);
+    let game = Loaded {
+        id,
+        session: session.clone(),
+        version: 1,
+        created_ms: now,
+    };
+    (game, Write::Insert(stored, max_games))
+}
+
+/// The store is full, at `max_games`: refused, and counted.
+fn full(max_games: u64) -> GameError {
+    let message = format!("the server holds the most games it may ({max_games})");
+    METRICS.refused(Refusal::MaxGames, &message);
+    GameError::Full(max_games)
+}
+
 /// A game as read from the store: the session, and the row's version that a write of it
 /// names (so that a change made from it is checked against it, not read again).
 #[derive(Clone, Debug)]
@@ -138,27 +161,40 @@ impl Games {
 
     /// Stores `session` as a new game, unless `max_games` are stored: the game as stored,
     /// under its new id.
-    pub async fn create(&self, session: Session, max_games: u64) -> Result<Loaded, GameError> {
+    pub async fn create(&self, session: &Session, max_games: u64) -> Result<Loaded, GameError> {
+        self.create_with(session, max_games, |_| Vec::new()).await
+    }
+
+    /// [`Games::create`], with what `also` writes for the new game's id in the same
+    /// transaction (its seats): the game is stored with them or not at all.
+    pub async fn create_with(
+        &self,
+        session: &Session,
+        max_games: u64,
+        also: impl Fn(&str) -> Vec<Write<GameError>>,
+    ) -> Result<Loaded, GameError> {
         loop {
-            let id = new_id();
-            let now = now_ms();
-            let stored = session.to_stored(&id, 1, now, now);
-            match self.store.insert(&stored, max_games).await? {
-                Inserted::Stored => {
-                    return Ok(Loaded {
-                        id,
-                        session,
-                        version: 1,
-                        created_ms: now,
-                    });
-                }
-                Inserted::Taken => {}
-                Inserted::Full => {
-                    let message = format!("the server holds the most games it may ({max_games})");
-                    METRICS.refused(Refusal::MaxGames, &message);
-                    return Err(GameError::Full(max_games));
-                }
+            let (new, insert) = inserting(session, max_games);
+            let mut writes = vec![insert];
+            writes.extend(also(&new.id));
+            match self.commit(&writes).await {
+                Ok(()) => return Ok(new),
+                // Its id was taken (128 random bits: never, but a new one is drawn).
+                Err(GameError::Overtaken) => {}
+                Err(error) => return Err(error),
             }
+        }
+    }
+
+    /// Makes `writes` in one transaction, all or none: `Overtaken` when a game they change
+    /// had changed, `Full` when a game they store finds the store full, and what a
+    /// statement that must find its row says when it does not.
+    pub async fn commit(&self, writes: &[Write<GameError>]) -> Result<(), GameError> {
+        match self.store.commit(writes).await? {
+            Committed::Done => Ok(()),
+            Committed::Conflict => Err(GameError::Overtaken),
+            Committed::Full(max_games) => Err(full(max_games)),
+            Committed::Missed(error) => Err(error),
         }
     }
 
@@ -228,21 +264,50 @@ impl Games {
         read: Option<Loaded>,
         mut change: impl FnMut(&mut Session) -> Result<T, E>,
     ) -> Result<(T, Loaded), E> {
+        self.modify_with(id, read, |session| Ok((change(session)?, Vec::new())))
+            .await
+    }
+
+    /// [`Games::modify`], `change` also giving what to write with the change, in the same
+    /// transaction (a new game, seats): all of it is written, or none. What stands in the
+    /// way of those writes is answered as [`Games::commit`] says, but for another writer's
+    /// change of the game: the change is then made again on the newer game.
+    pub async fn modify_with<T, E: From<GameError>>(
+        &self,
+        id: &str,
+        read: Option<Loaded>,
+        mut change: impl FnMut(&mut Session) -> Result<(T, Vec<Write<GameError>>), E>,
+    ) -> Result<(T, Loaded), E> {
         let mut read = read;
         for _ in 0..ATTEMPTS {
             let mut game = match read.take() {
                 Some(game) => game,
                 None => self.load(id).await?,
             };
-            let result = change(&mut game.session)?;
+            let (result, mut writes) = change(&mut game.session)?;
             game.version += 1;
             let next = game
                 .session
                 .to_stored(id, game.version, game.created_ms, now_ms());
-            if self.store.update(&next).await.map_err(GameError::from)? {
-                let kept = Arc::clone(&game.session.game);
-                self.replays.keep(id, game.version, kept);
-                return Ok((result, game));
+            let written = if writes.is_empty() {
+                // A change alone is one statement, without a transaction around it.
+                if self.store.update(&next).await.map_err(GameError::from)? {
+                    Ok(())
+                } else {
+                    Err(GameError::Overtaken)
+                }
+            } else {
+                writes.push(Write::Update(next));
+                self.commit(&writes).await
+            };
+            match written {
+                Ok(()) => {
+                    let kept = Arc::clone(&game.session.game);
+                    self.replays.keep(id, game.version, kept);
+                    return Ok((result, game));
+                }
+                Err(GameError::Overtaken) => {}
+                Err(error) => return Err(error.into()),
             }
         }
         Err(GameError::Overtaken.into())
@@ -323,7 +388,7 @@ mod tests {
             opponent: Opponent::Computer { level: 3 },
             thinking: None,
         };
-        let id = games.create(session, u64::MAX).await.unwrap().id;
+        let id = games.create(&session, u64::MAX).await.unwrap().id;
         let first = games.load(&id).await.unwrap();
         let second = games.load(&id).await.unwrap();
         assert!(

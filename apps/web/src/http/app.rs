@@ -22,8 +22,9 @@ pub struct App {
     pub friends: Friends,
     /// The live streams of games, and where their changes are announced.
     pub live: Arc<Live>,
-    /// New games per client.
-    pub creations: RateLimit,
+    /// New games per client (shared with the games between two people: a rematch agreed is
+    /// a new game).
+    pub creations: Arc<RateLimit>,
     /// The page's files.
     pub assets: Assets,
     /// The open connections (for `/metrics`).

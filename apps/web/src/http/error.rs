@@ -101,7 +101,6 @@ fn game_status_and_code(error: &GameError) -> (StatusCode, &'static str) {
         GameError::NotFound(_) => (StatusCode::NOT_FOUND, "game_not_found"),
         GameError::Overtaken
         | GameError::RematchMade
-        | GameError::RematchChanged
         | GameError::EngineRefused(_)
         | GameError::MarkLapsed => (StatusCode::CONFLICT, "conflict"),
         GameError::Full(_) => (StatusCode::SERVICE_UNAVAILABLE, "store_full"),
@@ -259,7 +258,6 @@ mod tests {
             GameError::TooEarly(3),
             GameError::NotOver,
             GameError::RematchMade,
-            GameError::RematchChanged,
             GameError::TooManyLive,
             GameError::NoEngine,
             GameError::Busy(text()),

@@ -15,6 +15,7 @@ use super::app::App;
 use super::error::ApiError;
 use super::extract::{Body, GameId, RequestBody, Seat};
 use super::reply::Reply;
+use crate::clients::Client;
 use crate::games::life::Action;
 use crate::games::state::{State as GameState, state};
 use crate::games::stored::Loaded;
@@ -114,7 +115,8 @@ pub async fn draw(
 
 /// `POST /api/games/{id}/rematch`: the player offers a rematch of the game that is over,
 /// or answers the opponent's offer; both wanting it, a new game between the same two
-/// people, the sides swapped, which this game's state names (`rematch`).
+/// people, the sides swapped, which this game's state names (`rematch`): a new game of
+/// the agreeing client's (`too_many_games` past its share, the offer standing).
 #[utoipa::path(post, path = "/rematch", tag = FRIENDS, params(GameId), security(("seat" = [])),
     request_body = OfferBody,
     responses((status = 200, body = GameState, description = "The game with the offer, or the rematch's id")),
@@ -122,12 +124,15 @@ pub async fn draw(
 pub async fn rematch(
     State(app): State<Arc<App>>,
     GameId(id): GameId,
+    client: Client,
     seat: Seat,
     Body(OfferBody { action }): Body<OfferBody>,
 ) -> Result<Response, ApiError> {
-    Ok(answered(
-        &app.friends.rematch(&id, seat.secret(), action).await?,
-    ))
+    let game = app
+        .friends
+        .rematch(&id, seat.secret(), action, client)
+        .await?;
+    Ok(answered(&game))
 }
 
 /// `POST /api/games/{id}/claim`: the player claims the win because the opponent left

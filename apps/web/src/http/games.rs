@@ -5,7 +5,6 @@
 //! the page's files `pages.rs`'s, `/healthz` and `/metrics` `operators.rs`'s.
 
 use std::sync::Arc;
-use std::time::Instant;
 
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
@@ -30,9 +29,8 @@ use crate::clients::Client;
 use crate::computer::Searched;
 use crate::games::error::{GameError, Reading};
 use crate::games::moves::Moved;
-use crate::games::new::{NewGame, Start};
+use crate::games::new::{NewGame, Start, allowed};
 use crate::games::state::{Played, State as GameState, names, state};
-use crate::metrics::{METRICS, Refusal};
 
 /// The API's routes: `/api/games` and, nested under `/api/games/{id}`, a game's, each
 /// handler with its path and methods as its `utoipa::path` says (the API's document is
@@ -104,11 +102,7 @@ async fn create(
     Body(request): Body<NewGame>,
 ) -> Result<Response, ApiError> {
     let start = request.check()?;
-    if let Err(wait) = app.creations.take(client, Instant::now()) {
-        let error = GameError::TooManyGames(wait.as_secs() + 1);
-        METRICS.refused(Refusal::GamesPerMinute, &error.to_string());
-        return Err(error.into());
-    }
+    allowed(&app.creations, client)?;
     let (game, seats) = match start {
         Start::Computer { game, human, level } => {
             (app.computer.create(game, human, level).await?, None)

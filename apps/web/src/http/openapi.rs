@@ -124,6 +124,18 @@ fn moving() -> Vec<ApiError> {
     ]
 }
 
+/// The errors of an offer (a draw's, a rematch's) and its answers.
+fn offer() -> Vec<ApiError> {
+    vec![
+        ApiError::MissingBody(""),
+        game(GameError::NotFound(String::new())),
+        game(GameError::OfferPending),
+        game(GameError::NoOffer),
+        game(GameError::NotOver),
+        game(GameError::RematchMade),
+    ]
+}
+
 /// The errors the operation `id` may answer besides [`anywhere`]'s.
 fn errors(id: &str) -> Vec<ApiError> {
     let text = String::new;
@@ -207,17 +219,13 @@ fn errors(id: &str) -> Vec<ApiError> {
         "destinations" => vec![found(), ApiError::MissingSquare],
         "join" => [change(), vec![found(), game(GameError::SeatTaken)]].concat(),
         "resign" => [change(), player(), vec![found()]].concat(),
-        "draw" | "rematch" => [
+        "draw" => [change(), player(), offer()].concat(),
+        // A rematch agreed is a new game of the client agreeing.
+        "rematch" => [
             change(),
             player(),
-            vec![
-                ApiError::MissingBody(""),
-                found(),
-                game(GameError::OfferPending),
-                game(GameError::NoOffer),
-                game(GameError::NotOver),
-                game(GameError::RematchMade),
-            ],
+            offer(),
+            vec![game(GameError::TooManyGames(1)), game(GameError::Full(0))],
         ]
         .concat(),
         "claim" => [

@@ -7,7 +7,7 @@ use std::net::Ipv4Addr;
 use serde_json::{Value, json};
 
 use super::{here, here_on};
-use crate::common::friends::{Stream, call, friend_game, join, moves, play};
+use crate::common::friends::{Stream, answer, call, friend_game, join, moves, play};
 use crate::common::{self, Server};
 
 /// The code and status of an answer, for a compact assert.
@@ -313,6 +313,69 @@ fn a_rematch_through_two_processes_is_seen_by_both() {
     let a = here_on(&url, &[]);
     let b = here_on(&url, &[]);
     rematch_between(&a, &b);
+}
+
+/// A rematch agreed is a new game of the client who accepts it: past that client's share
+/// of new games (`--games-per-minute`) or the store's room (`--max-games`), the accept is
+/// refused as a new game would be, and the old game keeps its offer.
+#[test]
+fn a_rematch_counts_against_the_limits_of_the_client_who_accepts() {
+    let server = here(&["--games-per-minute", "1", "--max-games", "3"]);
+    // 127.0.0.1 makes the game (its one new game this minute), 127.0.0.2 joins.
+    let (id, x, invitation) = friend_game(&server, "x");
+    let o = join(&server, &id, &invitation);
+    let over = |id: &str, secret: &str| {
+        let path = format!("/api/games/{id}/resign");
+        assert_eq!(call(&server, 1, "POST", &path, Some(secret), "").0, 200);
+    };
+    let rematch = |id: &str, source: u8, secret: &str, action: &str| {
+        let body = json!({ "action": action }).to_string();
+        let path = format!("/api/games/{id}/rematch");
+        answer(&server, source, ("POST", &path), Some(secret), "", &body)
+    };
+    let offered = |id: &str| {
+        let (_, state) = server.get(&format!("/api/games/{id}"));
+        (state["offers"]["rematch"].clone(), state["rematch"].clone())
+    };
+    over(&id, &o);
+    assert_eq!(rematch(&id, 1, &x, "offer").status, 200);
+    let refused = rematch(&id, 1, &o, "accept");
+    assert_eq!(
+        (refused.status, refused.json()["code"].as_str()),
+        (429, Some("too_many_games")),
+        "the creator's client has made its game of the minute"
+    );
+    let wait: u64 = refused
+        .header("retry-after")
+        .expect("Retry-After")
+        .parse()
+        .unwrap();
+    assert!((1..=60).contains(&wait), "{wait}");
+    assert_eq!(offered(&id), (json!("x"), Value::Null), "the offer stands");
+
+    // Another client's share is its own: the rematch is made.
+    let accepted = rematch(&id, 2, &o, "accept");
+    assert_eq!(accepted.status, 200);
+    let second = accepted.json()["rematch"].as_str().unwrap().to_owned();
+
+    // The store holds three games; a rematch of the second would be a fourth.
+    let (status, third) = server.request_from(4, "POST", "/api/games", Some("{}"));
+    assert_eq!(status, 201, "{third}");
+    over(&second, &x);
+    assert_eq!(rematch(&second, 3, &x, "offer").status, 200);
+    let full = rematch(&second, 3, &o, "accept");
+    assert_eq!(
+        (full.status, full.json()["code"].as_str()),
+        (503, Some("store_full")),
+        "{:?}",
+        full.json()
+    );
+    assert!(full.header("retry-after").is_some());
+    assert_eq!(
+        offered(&second),
+        (json!("o"), Value::Null),
+        "the offer stands"
+    );
 }
 
 /// A new game between two people with a clock of `initial` seconds and `increment`

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use super::Server;
+use super::{Response, Server};
 
 /// A request from `127.0.0.{source}` holding `secret` (if any): status and JSON body.
 pub fn call(
@@ -18,14 +18,26 @@ pub fn call(
     secret: Option<&str>,
     body: &str,
 ) -> (u16, Value) {
+    let response = answer(server, source, (method, path), secret, "", body);
+    (response.status, response.json())
+}
+
+/// [`call`] with the `headers` given (each line ending in CRLF): the whole answer.
+pub fn answer(
+    server: &Server,
+    source: u8,
+    (method, path): (&str, &str),
+    secret: Option<&str>,
+    headers: &str,
+    body: &str,
+) -> Response {
     let auth = secret.map_or_else(String::new, |s| format!("Authorization: Bearer {s}\r\n"));
     let head = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n{auth}Content-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+        "{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n{auth}{headers}Content-Type: application/json\r\nContent-Length: {}\r\n\r\n",
         server.addr,
         body.len()
     );
-    let response = server.raw_from(source, &head, body.as_bytes());
-    (response.status, response.json())
+    server.raw_from(source, &head, body.as_bytes())
 }
 
 /// A new game between two people: its id, the creator's secret and the invitation.
