@@ -22,7 +22,7 @@ use crate::games::life::{self, Action, Answer, Clock, Life};
 use crate::games::moves::{self, Moved};
 use crate::games::new::allowed;
 use crate::games::rules::ongoing;
-use crate::games::seats::{self, NewSeats, Seats, Secret};
+use crate::games::seats::{self, JoinKey, NewSeats, Seats, Secret};
 use crate::games::stored::{Games, Loaded, inserting};
 use crate::games::{Opponent, Session, now_ms};
 use crate::live::Live;
@@ -115,13 +115,39 @@ impl Friends {
     }
 
     /// The invitation's seat of the game `id` to whoever presents `invitation` first: its
-    /// side and its new secret; `SeatTaken` for everyone after. Both seats taken, the
-    /// clock of the side to move starts, if the game has one: the seat and the clock in
-    /// one write.
+    /// side and its new secret; `SeatTaken` for everyone after, but for the same join sent
+    /// again with the same `key` within `seats::REJOIN_MS`, answered the same seat and
+    /// secret. Both seats taken, the clock of the side to move starts, if the game has one:
+    /// the seat and the clock in one write.
     pub async fn join(
         &self,
         id: &str,
         invitation: Option<&Secret>,
+        key: Option<&JoinKey>,
+    ) -> Result<(Side, Secret), GameError> {
+        match self.take_seat(id, invitation, key).await {
+            Err(GameError::SeatTaken) => {
+                let (Some(invitation), Some(key)) = (invitation, key) else {
+                    return Err(GameError::SeatTaken);
+                };
+                let seats = self.seats(id).await?.ok_or(GameError::SeatTaken)?;
+                let secret = seats.joined_again(id, invitation, key, now_ms());
+                let side = seats.creator().other();
+                secret
+                    .map(|secret| (side, secret))
+                    .ok_or(GameError::SeatTaken)
+            }
+            taken => taken,
+        }
+    }
+
+    /// Takes the invitation's seat of the game `id` with `invitation` (and `key`), if it is
+    /// open: its side and secret.
+    async fn take_seat(
+        &self,
+        id: &str,
+        invitation: Option<&Secret>,
+        key: Option<&JoinKey>,
     ) -> Result<(Side, Secret), GameError> {
         let Some(seats) = self.seats(id).await? else {
             self.games.load(id).await?;
@@ -131,7 +157,7 @@ impl Friends {
             .filter(|invitation| seats.invites(invitation))
             .ok_or(GameError::SeatTaken)?;
         let now = now_ms();
-        let (secret, take) = seats::taking(id, invitation, now);
+        let (secret, take) = seats::taking(id, invitation, key, now);
         let read = self.games.load(id).await?;
         if read.session.life().is_some_and(|life| life.clock.is_some()) {
             self.games
@@ -492,7 +518,7 @@ mod tests {
     async fn joined(friends: &Friends, clock: Option<Clock>) -> (String, Secret, Secret) {
         let (game, seats) = friends.create(Game::new(), Side::X, clock).await.unwrap();
         let (_, o) = friends
-            .join(&game.id, Some(&seats.invitation))
+            .join(&game.id, Some(&seats.invitation), None)
             .await
             .unwrap();
         (game.id, seats.secret, o)
@@ -509,11 +535,14 @@ mod tests {
             friends.claim(&id, x).await.unwrap_err(),
             GameError::TooEarly(60)
         );
-        let (side, o) = friends.join(&id, Some(&seats.invitation)).await.unwrap();
+        let (side, o) = friends
+            .join(&id, Some(&seats.invitation), None)
+            .await
+            .unwrap();
         assert_eq!(side, Side::O);
         assert_eq!(
             friends
-                .join(&id, Some(&seats.invitation))
+                .join(&id, Some(&seats.invitation), None)
                 .await
                 .unwrap_err(),
             GameError::SeatTaken,
@@ -707,7 +736,7 @@ mod tests {
 
             let clock = Clock::new(60, 0).ok();
             let (game, seats) = friends.create(Game::new(), Side::X, clock).await.unwrap();
-            let join = friends.join(&game.id, Some(&seats.invitation));
+            let join = friends.join(&game.id, Some(&seats.invitation), None);
             let _ = tokio::time::timeout(cut, join).await;
             let players = friends.players(&game.id, None).await.unwrap();
             let running = friends

@@ -5,8 +5,17 @@
 //! waits behind an invitation (another secret, which travels in the link's fragment), and
 //! whoever presents it first gets a fresh secret of their own and the invitation is spent
 //! (one `UPDATE` that names it: the database decides who was first, on every process).
+//!
+//! A join sent with a key of the client's ([`JoinKey`], `Idempotency-Key`) gets a secret
+//! derived from the invitation and the key (HMAC-SHA256 keyed by the invitation, over the
+//! game's id and the key), not drawn at random: the same join sent again within
+//! [`REJOIN_MS`], to whichever process, derives the same secret and finds its digest in
+//! the seat, and is answered it again. The database keeps no more than before (the
+//! digests, and when the seat was taken): without the invitation, which it keeps only as a
+//! digest, nobody can derive the secret from it.
 
 use halma::Side;
+use hmac::{Hmac, Mac};
 use serde_json::json;
 use sha2::{Digest, Sha256};
 use sqlx::Row;
@@ -46,6 +55,40 @@ impl std::fmt::Debug for Secret {
     }
 }
 
+/// How long (ms) after a join the same join, with the same key, is answered again.
+pub const REJOIN_MS: i64 = 10 * 60 * 1000;
+
+/// A client's key for one join (the `Idempotency-Key` header): the same join sent again
+/// with it answers the same seat and secret.
+#[derive(Clone, PartialEq, Eq)]
+pub struct JoinKey(String);
+
+impl JoinKey {
+    /// The key `text` is, if it is one: 1 to 255 visible ASCII characters.
+    pub fn parse(text: &str) -> Option<JoinKey> {
+        let visible = text.bytes().all(|byte| byte.is_ascii_graphic());
+        (visible && (1..=255).contains(&text.len())).then(|| JoinKey(text.to_owned()))
+    }
+}
+
+impl std::fmt::Debug for JoinKey {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("JoinKey(...)")
+    }
+}
+
+/// The joiner's secret of the game `id` taken with `invitation` and `key`: HMAC-SHA256
+/// keyed by the invitation (256 random bits) over the id and the key, as 64 hex digits.
+fn derived(id: &str, invitation: &Secret, key: &JoinKey) -> Secret {
+    // HMAC takes a key of any length: `new_from_slice` cannot refuse one.
+    let mut mac = Hmac::<Sha256>::new_from_slice(invitation.as_str().as_bytes())
+        .expect("HMAC takes a key of any length");
+    mac.update(id.as_bytes());
+    mac.update(b"\n");
+    mac.update(key.0.as_bytes());
+    Secret(hex(&mac.finalize().into_bytes()))
+}
+
 /// The digest stored for `secret`, in hex.
 fn digest(secret: &str) -> String {
     hex(&Sha256::digest(secret.as_bytes()))
@@ -64,6 +107,8 @@ pub struct Seats {
     creator_hash: String,
     invitation_hash: Option<String>,
     joiner_hash: Option<String>,
+    /// When the joiner's seat was taken with an invitation (Unix ms), if it was.
+    joined_ms: Option<i64>,
     here_until: [i64; 2],
 }
 
@@ -101,6 +146,24 @@ impl Seats {
     /// Whether `side` was here at `now` (Unix ms) by its live connections.
     pub fn here(&self, side: Side, now: i64) -> bool {
         self.here_until[index(side)] > now
+    }
+
+    /// The joiner's secret again, for a join of the game `id` with `invitation` and `key`
+    /// sent again at `now` within [`REJOIN_MS`] of the one that took the seat with them;
+    /// `None` for any other (another key, none, another invitation, too late).
+    pub fn joined_again(
+        &self,
+        id: &str,
+        invitation: &Secret,
+        key: &JoinKey,
+        now: i64,
+    ) -> Option<Secret> {
+        let recent = self
+            .joined_ms
+            .is_some_and(|joined| now - joined < REJOIN_MS);
+        let secret = derived(id, invitation, key);
+        let same = self.joiner_hash.as_deref() == Some(digest(secret.as_str()).as_str());
+        (recent && well_formed(invitation.as_str()) && same).then_some(secret)
     }
 
     /// Whether the invitation is still open.
@@ -242,7 +305,7 @@ impl NewSeats {
 pub async fn load(store: &Store, id: &str) -> Result<Option<Seats>, StoreError> {
     let query = sqlx::query(
         "SELECT creator, creator_hash, invitation_hash, joiner_hash, x_here_until, \
-         o_here_until FROM halma_seats WHERE id = $1",
+         o_here_until, joined_ms FROM halma_seats WHERE id = $1",
     )
     .bind(id.to_owned())
     .fetch_optional(store.pool());
@@ -259,6 +322,7 @@ pub async fn load(store: &Store, id: &str) -> Result<Option<Seats>, StoreError> 
         creator_hash: row.try_get(1)?,
         invitation_hash: row.try_get(2)?,
         joiner_hash: row.try_get(3)?,
+        joined_ms: row.try_get(6)?,
         here_until: [row.try_get(4)?, row.try_get(5)?],
     }))
 }
@@ -290,14 +354,20 @@ impl Seats {
     }
 }
 
-/// The joiner's seat of the game `id` taken at `now` with `invitation`: its new secret, and
-/// the write that takes it, `SeatTaken` when the invitation is not the game's open one
+/// The joiner's seat of the game `id` taken at `now` with `invitation` (and the client's
+/// `key`, if any): its new secret (derived from the invitation and the key, else drawn),
+/// and the write that takes it, `SeatTaken` when the invitation is not the game's open one
 /// (spent by whoever came first: the database decides, on every process).
-pub fn taking(id: &str, invitation: &Secret, now: i64) -> (Secret, Write<GameError>) {
-    let secret = Secret::generate();
+pub fn taking(
+    id: &str,
+    invitation: &Secret,
+    key: Option<&JoinKey>,
+    now: i64,
+) -> (Secret, Write<GameError>) {
+    let secret = key.map_or_else(Secret::generate, |key| derived(id, invitation, key));
     // The joiner is away, until their stream comes, from the moment the seat is taken.
     let take = Statement::new(
-        "UPDATE halma_seats SET joiner_hash = $1, invitation_hash = NULL, \
+        "UPDATE halma_seats SET joiner_hash = $1, invitation_hash = NULL, joined_ms = $4, \
          x_here_until = CASE WHEN creator = 'o' THEN $4 ELSE x_here_until END, \
          o_here_until = CASE WHEN creator = 'x' THEN $4 ELSE o_here_until END \
          WHERE id = $2 AND invitation_hash = $3",
@@ -347,6 +417,7 @@ mod tests {
             creator_hash: digest(creator.as_str()),
             invitation_hash: None,
             joiner_hash: Some(digest(joiner.as_str())),
+            joined_ms: None,
             here_until: [10, 0],
         };
         assert_eq!(seats.side_of(Some(&creator)), Some(Side::O));
@@ -379,5 +450,51 @@ mod tests {
             "Secret(...)",
             "no digit of it in a log"
         );
+    }
+
+    /// A join with a key takes a secret derived from the invitation and the key: the same
+    /// join sent again within the window gets it again, any other join does not.
+    #[test]
+    fn a_join_sent_again_with_its_key_gets_its_secret_again() {
+        let invitation = Secret::generate();
+        let key = JoinKey::parse("retry-1").unwrap();
+        let (secret, _) = taking("g1", &invitation, Some(&key), 1_000);
+        assert!(well_formed(secret.as_str()));
+        let seats = Seats {
+            creator: Side::X,
+            creator_hash: digest(Secret::generate().as_str()),
+            invitation_hash: None,
+            joiner_hash: Some(digest(secret.as_str())),
+            joined_ms: Some(1_000),
+            here_until: [0, 0],
+        };
+        assert_eq!(seats.side_of(Some(&secret)), Some(Side::O));
+        let again = |invitation: &Secret, key: &str, now| {
+            seats.joined_again("g1", invitation, &JoinKey::parse(key).unwrap(), now)
+        };
+        assert_eq!(
+            again(&invitation, "retry-1", 1_000 + REJOIN_MS - 1),
+            Some(secret)
+        );
+        assert_eq!(
+            again(&invitation, "retry-1", 1_000 + REJOIN_MS),
+            None,
+            "too late"
+        );
+        assert_eq!(again(&invitation, "retry-2", 2_000), None, "another key");
+        assert_eq!(again(&Secret::generate(), "retry-1", 2_000), None);
+        let from_other = derived("g2", &invitation, &key);
+        assert_eq!(seats.side_of(Some(&from_other)), None, "another game's id");
+        let (drawn, _) = taking("g1", &invitation, None, 1_000);
+        assert_ne!(
+            drawn,
+            taking("g1", &invitation, None, 1_000).0,
+            "no key: drawn"
+        );
+        for bad in ["", "with space", "é", &"k".repeat(256)] {
+            assert_eq!(JoinKey::parse(bad), None, "{bad:?}");
+        }
+        assert!(JoinKey::parse(&"k".repeat(255)).is_some());
+        assert_eq!(format!("{key:?}"), "JoinKey(...)");
     }
 }

@@ -49,6 +49,9 @@ pub enum ApiError {
     /// The body could not be read: why.
     #[error("could not read the request body: {0}")]
     BadBody(String),
+    /// An `Idempotency-Key` header that is no key.
+    #[error("the Idempotency-Key header must be 1 to 255 visible ASCII characters")]
+    BadIdempotencyKey,
     /// `/metrics` from an address `--metrics-from` does not name.
     #[error("the metrics are served only to the operator's addresses (--metrics-from)")]
     MetricsForbidden,
@@ -138,7 +141,9 @@ impl ApiError {
             ApiError::InvalidJson(_) => (StatusCode::BAD_REQUEST, "invalid_json"),
             ApiError::MissingBody(_) => (StatusCode::BAD_REQUEST, "missing_body"),
             ApiError::MissingSquare => (StatusCode::BAD_REQUEST, "bad_square"),
-            ApiError::BadBody(_) => (StatusCode::BAD_REQUEST, "bad_request"),
+            ApiError::BadBody(_) | ApiError::BadIdempotencyKey => {
+                (StatusCode::BAD_REQUEST, "bad_request")
+            }
             ApiError::MetricsForbidden => (StatusCode::FORBIDDEN, "forbidden"),
             ApiError::OtherOrigin | ApiError::CrossSite => (StatusCode::FORBIDDEN, "cross_site"),
             ApiError::NotFound(_) => (StatusCode::NOT_FOUND, "not_found"),
@@ -270,6 +275,7 @@ mod tests {
             ApiError::MissingBody("{}"),
             ApiError::MissingSquare,
             ApiError::BadBody(text()),
+            ApiError::BadIdempotencyKey,
             ApiError::MetricsForbidden,
             ApiError::OtherOrigin,
             ApiError::CrossSite,

@@ -17,7 +17,7 @@ use utoipa::{IntoParams, Modify};
 
 use super::error::ApiError;
 use crate::clients::{Client, Source};
-use crate::games::seats::Secret;
+use crate::games::seats::{JoinKey, Secret};
 
 /// The id of the game a request's path names (`/api/games/{id}/...`), as written: an id that
 /// is no game's is `game_not_found` when the game is looked up.
@@ -105,6 +105,23 @@ impl Modify for SeatScheme {
         );
         let components = document.components.get_or_insert_with(Default::default);
         components.add_security_scheme("seat", SecurityScheme::Http(scheme));
+    }
+}
+
+/// The client's key for a join (`Idempotency-Key`), if the request has one; a header that
+/// is no key (not 1 to 255 visible ASCII characters) is refused (`bad_request`).
+pub struct IdempotencyKey(pub Option<JoinKey>);
+
+impl<S: Send + Sync> FromRequestParts<S> for IdempotencyKey {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<IdempotencyKey, ApiError> {
+        let Some(value) = parts.headers.get("idempotency-key") else {
+            return Ok(IdempotencyKey(None));
+        };
+        let key = value.to_str().ok().and_then(JoinKey::parse);
+        key.map(|key| IdempotencyKey(Some(key)))
+            .ok_or(ApiError::BadIdempotencyKey)
     }
 }
 

@@ -13,7 +13,7 @@ use utoipa::ToSchema;
 use super::answers::{FRIENDS, Joined, Players};
 use super::app::App;
 use super::error::ApiError;
-use super::extract::{Body, GameId, RequestBody, Seat};
+use super::extract::{Body, GameId, IdempotencyKey, RequestBody, Seat};
 use super::reply::Reply;
 use crate::clients::Client;
 use crate::games::life::Action;
@@ -21,8 +21,12 @@ use crate::games::state::{State as GameState, state};
 use crate::games::stored::Loaded;
 
 /// `POST /api/games/{id}/join` with the invitation as the seat's secret: the invitation's
-/// seat, to whoever comes first (`{side, secret}`); `seat_taken` for everyone after.
-#[utoipa::path(post, path = "/join", tag = FRIENDS, params(GameId), security(("seat" = [])),
+/// seat, to whoever comes first (`{side, secret}`); `seat_taken` for everyone after, but
+/// the same join sent again with its `Idempotency-Key` (within ten minutes).
+#[utoipa::path(post, path = "/join", tag = FRIENDS, security(("seat" = [])),
+    params(GameId, ("Idempotency-Key" = Option<String>, Header, description = "The client's key \
+        for this join (1 to 255 visible ASCII characters): the same join sent again with it \
+        within ten minutes answers the same seat and secret")),
     request_body(content = Option<Nothing>, description = "Empty"),
     responses((status = 200, body = Joined, description = "The seat taken, with its secret")),
 )]
@@ -30,9 +34,10 @@ pub async fn join(
     State(app): State<Arc<App>>,
     GameId(id): GameId,
     seat: Seat,
+    IdempotencyKey(key): IdempotencyKey,
     Body(Nothing {}): Body<Nothing>,
 ) -> Result<Reply<serde_json::Value>, ApiError> {
-    let (side, secret) = app.friends.join(&id, seat.secret()).await?;
+    let (side, secret) = app.friends.join(&id, seat.secret(), key.as_ref()).await?;
     Ok(Reply(
         json!({ "seat": { "side": side.to_string(), "secret": secret.as_str() } }),
     ))

@@ -217,7 +217,15 @@ fn errors(id: &str) -> Vec<ApiError> {
         ]
         .concat(),
         "destinations" => vec![found(), ApiError::MissingSquare],
-        "join" => [change(), vec![found(), game(GameError::SeatTaken)]].concat(),
+        "join" => [
+            change(),
+            vec![
+                found(),
+                game(GameError::SeatTaken),
+                ApiError::BadIdempotencyKey,
+            ],
+        ]
+        .concat(),
         "resign" => [change(), player(), vec![found()]].concat(),
         "draw" => [change(), player(), offer()].concat(),
         // A rematch agreed is a new game of the client agreeing.

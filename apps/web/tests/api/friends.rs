@@ -378,6 +378,69 @@ fn a_rematch_counts_against_the_limits_of_the_client_who_accepts() {
     );
 }
 
+/// A join made through `a` and sent again through `b` (one server, or two processes on one
+/// database) with the same `Idempotency-Key`: the same seat and secret; with another key,
+/// with none, or with a key that is no key, refused.
+fn join_again_between(a: &Server, b: &Server) {
+    let (id, _, invitation) = friend_game(a, "x");
+    let path = format!("/api/games/{id}/join");
+    let join = |server: &Server, key: Option<&str>| {
+        let header = key.map_or_else(String::new, |key| format!("Idempotency-Key: {key}\r\n"));
+        let answer = answer(server, 2, ("POST", &path), Some(&invitation), &header, "");
+        (answer.status, answer.json())
+    };
+    let (status, first) = join(a, Some("a7f3-join"));
+    assert_eq!(status, 200, "{first}");
+    let (status, again) = join(b, Some("a7f3-join"));
+    assert_eq!((status, &again), (200, &first), "the same seat and secret");
+    for key in [Some("another-key"), None] {
+        assert_eq!(
+            refused(join(b, key)),
+            (409, "seat_taken".to_owned()),
+            "{key:?}"
+        );
+    }
+    assert_eq!(
+        refused(join(a, Some("a key with spaces"))),
+        (400, "bad_request".to_owned())
+    );
+    let secret = first["seat"]["secret"].as_str().unwrap();
+    let players = format!("/api/games/{id}/players");
+    let (_, seen) = call(b, 2, "GET", &players, Some(secret), "");
+    assert_eq!(
+        seen["you"], "o",
+        "the secret answered again holds the seat: {seen}"
+    );
+    // A key opens nothing by itself: an invitation that is not the game's, with the key.
+    let (other, _, _) = friend_game(a, "x");
+    let other = format!("/api/games/{other}/join");
+    let header = "Idempotency-Key: a7f3-join\r\n";
+    let stolen = answer(b, 3, ("POST", &other), Some(&invitation), header, "");
+    assert_eq!(
+        (stolen.status, stolen.json()["code"].as_str()),
+        (409, Some("seat_taken"))
+    );
+}
+
+#[test]
+fn a_join_sent_again_with_its_key_gets_the_same_seat() {
+    let server = here(&[]);
+    join_again_between(&server, &server);
+}
+
+/// Two processes on one PostgreSQL: a join answered by one and sent again to the other
+/// gets the same seat (the keys are the database's, not a process's).
+#[test]
+fn a_join_sent_again_to_the_other_process_gets_the_same_seat() {
+    let Some(url) = common::postgres() else {
+        return;
+    };
+    let url = common::postgres_schema(&url);
+    let a = here_on(&url, &[]);
+    let b = here_on(&url, &[]);
+    join_again_between(&a, &b);
+}
+
 /// A new game between two people with a clock of `initial` seconds and `increment`
 /// seconds a move, joined: its id and the secrets of x (the creator) and o.
 fn clocked(server: &Server, initial: u64, increment: u64) -> (String, String, String) {
