@@ -13,10 +13,11 @@
 //! state than the one it sent.
 //!
 //! Presence is the players' own streams: a process holding a player's stream marks that
-//! side here in the database until a little after its next refresh ([`PRESENCE_TTL`]),
-//! refreshes it every [`PRESENCE_EVERY`] while the stream lasts and marks it away when the
-//! last one ends, announcing each change; a process that died stops refreshing, and the
-//! side is away when its mark lapses.
+//! side here in the database, under its own name, until a little after its next refresh
+//! ([`PRESENCE_TTL`]), refreshes it every [`PRESENCE_EVERY`] while the stream lasts and
+//! takes its mark back when its last one ends, announcing each change. The side is here
+//! while any process's mark is, and away from the moment the last one is taken back
+//! (`seats::gone`); a process that died stops refreshing, and its mark lapses.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -36,6 +37,7 @@ use crate::games::seats::{self, Secret, players_json};
 use crate::games::state::state;
 use crate::games::stored::{Games, Loaded};
 use crate::locks::lock;
+use crate::store::StoreError;
 
 /// The channel of PostgreSQL's notifications of changed games.
 const CHANNEL: &str = "halma_live";
@@ -84,6 +86,8 @@ struct Watched {
 /// The live streams of this process, and where changes are announced.
 pub struct Live {
     games: Games,
+    /// This process's name among those on the database (its presence marks').
+    process: String,
     /// Whether changes go through PostgreSQL's notifications (else straight here).
     notify: bool,
     watched: Mutex<HashMap<String, Arc<Watched>>>,
@@ -152,9 +156,10 @@ impl Drop for Presence {
         if gone {
             let live = Arc::clone(&self.live);
             let (id, side) = key;
-            // Away from now on.
+            // Away from now on, unless another process holds a stream of the side.
             tokio::spawn(async move {
-                live.mark(&id, side, now_ms()).await;
+                let gone = seats::gone(live.games.store(), &id, side, &live.process, now_ms());
+                live.announce_presence(&id, gone.await);
             });
         }
     }
@@ -173,6 +178,7 @@ impl Live {
     ) -> Arc<Live> {
         Arc::new(Live {
             games,
+            process: crate::games::new_id(),
             notify,
             watched: Mutex::new(HashMap::new()),
             present: Mutex::new(HashMap::new()),
@@ -296,10 +302,9 @@ impl Live {
         })
     }
 
-    /// Marks `side` of the game `id` here until `until` (now: away from now) and announces
-    /// it.
-    async fn mark(self: &Arc<Live>, id: &str, side: Side, until: i64) {
-        match seats::set_here(self.games.store(), id, side, until).await {
+    /// Announces a change of presence in the game `id`, once `stored`.
+    fn announce_presence(self: &Arc<Live>, id: &str, stored: Result<(), StoreError>) {
+        match stored {
             Ok(()) => self.changed(id),
             Err(error) => tracing::debug!("a presence could not be stored: {error}"),
         }
@@ -313,7 +318,8 @@ impl Live {
             let present: Vec<(String, Side)> = lock(&self.present).keys().cloned().collect();
             for (id, side) in present {
                 let until = now_ms() + PRESENCE_TTL;
-                if let Err(error) = seats::set_here(self.games.store(), &id, side, until).await {
+                let store = self.games.store();
+                if let Err(error) = seats::present(store, &id, side, &self.process, until).await {
                     tracing::debug!("a presence could not be renewed: {error}");
                 }
             }
@@ -394,7 +400,10 @@ impl Live {
             *count == 1
         };
         if first {
-            self.mark(id, side, now_ms() + PRESENCE_TTL).await;
+            let until = now_ms() + PRESENCE_TTL;
+            let store = self.games.store();
+            let stored = seats::present(store, id, side, &self.process, until).await;
+            self.announce_presence(id, stored);
         }
         Presence {
             live: Arc::clone(self),

@@ -32,7 +32,9 @@ pub async fn every(store: Store, period: Duration, keep_finished: Duration, keep
             Err(error) => tracing::warn!("pruning failed: {error}"),
         }
         // The seats of the games that went (by pruning or by their players).
-        if let Err(error) = crate::games::seats::forget_orphans(&store).await {
+        if let Err(error) =
+            crate::games::seats::forget_orphans(&store, crate::games::now_ms()).await
+        {
             tracing::warn!("pruning the seats failed: {error}");
         }
         tokio::time::sleep(period).await;

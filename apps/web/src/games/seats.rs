@@ -380,7 +380,8 @@ pub fn taking(
 }
 
 /// Marks `side` of the game `id` here until `until` (Unix ms; now or earlier: away since
-/// then).
+/// then), whatever the processes' presence says.
+#[cfg(test)]
 pub async fn set_here(store: &Store, id: &str, side: Side, until: i64) -> Result<(), StoreError> {
     let sql = match side {
         Side::X => "UPDATE halma_seats SET x_here_until = $1 WHERE id = $2",
@@ -394,8 +395,95 @@ pub async fn set_here(store: &Store, id: &str, side: Side, until: i64) -> Result
     Ok(())
 }
 
-/// Deletes the seats of games that are gone (deleted or pruned); how many.
-pub async fn forget_orphans(store: &Store) -> Result<u64, StoreError> {
+/// The statement that takes the seats' row of the game `id` first in a transaction of
+/// presence: such transactions of one game, on every process, go one after the other, each
+/// seeing what the one before wrote.
+fn seats_locked(id: &str) -> Write<()> {
+    Write::Any(Statement::new("UPDATE halma_seats SET creator = creator WHERE id = $1").bind(id))
+}
+
+/// Marks `side` of the game `id` here until `until` (Unix ms) for the streams that
+/// `process` holds (arriving, or renewing): here as long as any process's mark lasts.
+pub async fn present(
+    store: &Store,
+    id: &str,
+    side: Side,
+    process: &str,
+    until: i64,
+) -> Result<(), StoreError> {
+    let latest = match side {
+        Side::X => {
+            "UPDATE halma_seats SET x_here_until = CASE WHEN x_here_until > $2 \
+             THEN x_here_until ELSE $2 END WHERE id = $1"
+        }
+        Side::O => {
+            "UPDATE halma_seats SET o_here_until = CASE WHEN o_here_until > $2 \
+             THEN o_here_until ELSE $2 END WHERE id = $1"
+        }
+    };
+    let writes = [
+        seats_locked(id),
+        Write::Any(
+            Statement::new(
+                "INSERT INTO halma_presence (id, side, process, until_ms) \
+                 VALUES ($1, $2, $3, $4) ON CONFLICT (id, side, process) \
+                 DO UPDATE SET until_ms = excluded.until_ms",
+            )
+            .bind(id)
+            .bind(side.to_string())
+            .bind(process)
+            .bind(until),
+        ),
+        Write::Any(Statement::new(latest).bind(id).bind(until)),
+    ];
+    store.commit(&writes).await?;
+    Ok(())
+}
+
+/// The last stream of `side`'s player of the game `id` that `process` held ended at `now`:
+/// `side` stays here as long as another process's mark lasts, else is away from `now`.
+pub async fn gone(
+    store: &Store,
+    id: &str,
+    side: Side,
+    process: &str,
+    now: i64,
+) -> Result<(), StoreError> {
+    let latest = match side {
+        Side::X => {
+            "UPDATE halma_seats SET x_here_until = COALESCE((SELECT MAX(until_ms) \
+             FROM halma_presence WHERE id = $1 AND side = 'x' AND until_ms > $2), $2) \
+             WHERE id = $1"
+        }
+        Side::O => {
+            "UPDATE halma_seats SET o_here_until = COALESCE((SELECT MAX(until_ms) \
+             FROM halma_presence WHERE id = $1 AND side = 'o' AND until_ms > $2), $2) \
+             WHERE id = $1"
+        }
+    };
+    let writes = [
+        seats_locked(id),
+        Write::Any(
+            Statement::new(
+                "DELETE FROM halma_presence WHERE id = $1 AND side = $2 AND process = $3",
+            )
+            .bind(id)
+            .bind(side.to_string())
+            .bind(process),
+        ),
+        Write::Any(Statement::new(latest).bind(id).bind(now)),
+    ];
+    store.commit(&writes).await?;
+    Ok(())
+}
+
+/// Deletes the seats of games that are gone (deleted or pruned), and the presence marks
+/// that lapsed (of processes that died) before `now`; how many seats.
+pub async fn forget_orphans(store: &Store, now: i64) -> Result<u64, StoreError> {
+    let lapsed = sqlx::query("DELETE FROM halma_presence WHERE until_ms < $1")
+        .bind(now)
+        .execute(store.pool());
+    store.timed(Query::Delete, lapsed).await?;
     let query = sqlx::query(
         "DELETE FROM halma_seats WHERE NOT EXISTS \
          (SELECT 1 FROM halma_games WHERE halma_games.id = halma_seats.id)",

@@ -695,3 +695,63 @@ fn a_player_who_stays_away_loses_when_the_other_claims() {
     o_live = Stream::open(&server, Ipv4Addr::new(127, 0, 0, 2), &id, Some(&o), "").1;
     assert_eq!(next_state(&mut o_live).1["outcome"]["winner"], "x");
 }
+
+/// x with a stream on `a` and another on `b` (one server, or two processes on one
+/// database; the abandonment period 1 s): x stays here while either is open, however long
+/// after the other ended, and o's claim is too early; once the last ends, x shows away at
+/// once on both, and the claim wins after the period.
+fn presence_between(a: &Server, b: &Server) {
+    let (id, x, invitation) = friend_game(a, "x");
+    let o = join(b, &id, &invitation);
+    let (_, x_on_a) = Stream::open(a, Ipv4Addr::new(127, 0, 0, 1), &id, Some(&x), "");
+    let (_, mut x_on_b) = Stream::open(b, Ipv4Addr::new(127, 0, 0, 1), &id, Some(&x), "");
+    let (_, mut o_live) = Stream::open(b, Ipv4Addr::new(127, 0, 0, 2), &id, Some(&o), "");
+    o_live.until("players", |p| p["x"]["here"] == true);
+    x_on_b.until("players", |p| p["o"]["here"] == true);
+    let x_here = |server: &Server| {
+        let path = format!("/api/games/{id}/players");
+        call(server, 2, "GET", &path, Some(&o), "").1["x"]["here"] == true
+    };
+    drop(x_on_a);
+    // Well past the period, x is still here by the stream on b.
+    std::thread::sleep(std::time::Duration::from_millis(2_500));
+    assert!(
+        x_here(a) && x_here(b),
+        "a stream on any process keeps x here"
+    );
+    let early = claim(b, &id, Some(&o));
+    assert_eq!((early.0, early.1.as_str()), (409, "too_early"));
+
+    drop(x_on_b);
+    let away = Server::eventually(std::time::Duration::from_secs(5), || {
+        !x_here(a) && !x_here(b)
+    });
+    assert!(
+        away,
+        "x shows away once the last stream ends, not when a mark lapses"
+    );
+    o_live.until("players", |p| p["x"]["here"] == false);
+    let won = Server::eventually(std::time::Duration::from_secs(5), || {
+        claim(a, &id, Some(&o)).0 == 200
+    });
+    assert!(won, "the claim wins the period after x left");
+}
+
+#[test]
+fn a_player_with_a_stream_open_is_here_until_the_last_ends() {
+    let server = here(&["--abandon-after-secs", "1"]);
+    presence_between(&server, &server);
+}
+
+/// Two processes on one PostgreSQL: a player's stream on either keeps them here; the last
+/// ending, on whichever process, makes them away at once.
+#[test]
+fn a_player_with_a_stream_open_on_another_process_is_here() {
+    let Some(url) = common::postgres() else {
+        return;
+    };
+    let url = common::postgres_schema(&url);
+    let a = here_on(&url, &["--abandon-after-secs", "1"]);
+    let b = here_on(&url, &["--abandon-after-secs", "1"]);
+    presence_between(&a, &b);
+}
