@@ -12,6 +12,7 @@
 mod clients;
 mod computer;
 mod database_url;
+mod downtime;
 mod engines;
 mod friend;
 mod games;
@@ -31,6 +32,7 @@ use std::time::Duration;
 use axum::Router;
 
 pub use crate::database_url::{explained, redacted};
+pub use crate::downtime::{ResumeError, resume};
 pub use crate::engines::Pool;
 pub use crate::http::serve::connections::Registry;
 pub use crate::http::serve::{listen, serve};
@@ -41,7 +43,8 @@ pub use crate::store::Store;
 /// searched by `engines`, with every limit `options` sets; the open connections (which the
 /// connection layer admits, [`serve`]) are `connections`, for `/metrics`. Starts, on the
 /// runtime it is called from, the tasks that keep the games: pruning, checkpoints, the
-/// players' presence and, on PostgreSQL, the live games' notifications.
+/// server's mark of being up, the players' presence and, on PostgreSQL, the live games'
+/// notifications. [`resume`] is to be called first.
 pub fn app(options: &Options, store: Store, engines: Pool, connections: Arc<Registry>) -> Router {
     tokio::spawn(prune::every(
         store.clone(),
@@ -50,6 +53,7 @@ pub fn app(options: &Options, store: Store, engines: Pool, connections: Arc<Regi
         options.keep_idle,
     ));
     tokio::spawn(prune::checkpoints(store.clone()));
+    tokio::spawn(downtime::keep_alive(store.clone()));
     // One set of games for the API and the live games: one cache of replayed games.
     let games = games::stored::Games::new(store.clone());
     let postgres = store.backend() == "postgres";

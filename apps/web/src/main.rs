@@ -6,7 +6,7 @@
 //! ```
 //!
 //! The server is the library `halma_web`; this program reads the options, opens the store,
-//! serves until SIGTERM or SIGINT, and closes the store.
+//! resumes the clocks after downtime, serves until SIGTERM or SIGINT, and closes the store.
 
 use std::io::{IsTerminal, Write};
 use std::net::SocketAddr;
@@ -66,6 +66,12 @@ async fn run(options: Options, cores: usize) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    // The time no server ran is nobody's thinking time.
+    match halma_web::resume(&store).await {
+        Ok(0) => {}
+        Ok(clocks) => tracing::info!(clocks, "running clocks resumed after downtime"),
+        Err(error) => tracing::warn!("{error}"),
+    }
     let address = SocketAddr::new(options.bind, options.port);
     let listener = match halma_web::listen(address) {
         Ok(listener) => listener,

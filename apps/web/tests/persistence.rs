@@ -10,7 +10,8 @@ mod relay;
 
 use std::time::{Duration, Instant};
 
-use common::{Server, TempDir, postgres, strings};
+use common::friends::{call, join};
+use common::{Server, TempDir, postgres, postgres_schema, strings};
 use relay::Relay;
 use serde_json::json;
 
@@ -498,4 +499,53 @@ fn a_request_reads_its_game_once() {
         );
         before = after;
     }
+}
+
+/// A clocked game between two people on the database `url`, its server stopped for 5 s
+/// (killed, as by a crash) and started again: x, on move, has lost at most the time a
+/// server was up, plus two seconds, not the downtime.
+fn downtime_is_nobody_s_time(url: &str) {
+    let server = Server::start_with(url, &[], None);
+    let body = json!({ "opponent": "friend", "clock": { "initial": 60, "increment": 0 } });
+    let (status, made) = call(&server, 1, "POST", "/api/games", None, &body.to_string());
+    assert_eq!(status, 201, "{made}");
+    let id = made["id"].as_str().unwrap().to_owned();
+    let invitation = made["invitation"]["claim"].as_str().unwrap().to_owned();
+    let joining = Instant::now();
+    join(&server, &id, &invitation);
+    drop(server);
+    let up_before = joining.elapsed();
+    std::thread::sleep(Duration::from_secs(5));
+
+    let starting = Instant::now();
+    let server = Server::start_with(url, &[], None);
+    let (status, state) = server.get(&format!("/api/games/{id}"));
+    let up = up_before + starting.elapsed();
+    assert_eq!(status, 200, "{state}");
+    assert_eq!(state["clock"]["running"], "x", "{state}");
+    let left = state["clock"]["x_ms"].as_u64().expect("x's time");
+    let up_ms = u64::try_from(up.as_millis()).unwrap();
+    assert!(
+        left + up_ms + 2_000 >= 60_000,
+        "x has {left} ms left after {up_ms} ms of a server up: charged the downtime"
+    );
+    // The clock runs on from the start.
+    std::thread::sleep(Duration::from_millis(1_500));
+    let (_, later) = server.get(&format!("/api/games/{id}"));
+    assert!(later["clock"]["x_ms"].as_u64().unwrap() < left, "{later}");
+}
+
+#[test]
+fn a_server_down_charges_no_clock_its_downtime() {
+    let dir = TempDir::new();
+    downtime_is_nobody_s_time(&dir.sqlite());
+}
+
+/// The same on PostgreSQL (one process at a time: the pause is the database's to see).
+#[test]
+fn a_server_down_charges_no_clock_its_downtime_on_postgres() {
+    let Some(url) = postgres() else {
+        return;
+    };
+    downtime_is_nobody_s_time(&postgres_schema(&url));
 }

@@ -224,6 +224,20 @@ impl Life {
         }
     }
 
+    /// No server ran from `down` to `up` (Unix ms): a running clock is charged none of that
+    /// time (it had run until `down`, and runs on from `up`); whether one ran.
+    pub fn resume(&mut self, down: i64, up: i64) -> bool {
+        match &mut self.clock {
+            Some(Clock {
+                since: Some(since), ..
+            }) if self.ending.is_none() => {
+                *since = (*since + (up - down).max(0)).min(up);
+                true
+            }
+            _ => false,
+        }
+    }
+
     /// Whether a clock runs.
     pub fn clock_runs(&self) -> bool {
         self.clock.is_some_and(|clock| clock.since.is_some())
@@ -404,6 +418,23 @@ mod tests {
             (next.x_ms, next.o_ms, next.since),
             (10_000, 10_000, Some(30_000))
         );
+    }
+
+    #[test]
+    fn a_running_clock_is_charged_none_of_the_downtime() {
+        let mut life = Life::new(Some(Clock::new(60, 0).unwrap()));
+        assert!(!life.resume(5_000, 13_000), "no clock runs yet");
+        life.start_clock(1_000);
+        // Down from 5 s to 13 s: x had used 4 s, and uses 1 s more after.
+        assert!(life.resume(5_000, 13_000));
+        assert_eq!(life.clock.unwrap().left(Side::X, Side::X, 14_000), 55_000);
+        // A clock started after the last mark runs from the start again.
+        let mut late = Life::new(Some(Clock::new(60, 0).unwrap()));
+        late.start_clock(6_000);
+        assert!(late.resume(5_000, 13_000));
+        assert_eq!(late.clock.unwrap().since, Some(13_000));
+        late.end(Ending::Time(Side::X), Side::X, 14_000);
+        assert!(!late.resume(20_000, 30_000), "over: no clock runs");
     }
 
     #[test]

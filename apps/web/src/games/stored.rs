@@ -138,6 +138,18 @@ pub struct Loaded {
     created_ms: i64,
 }
 
+impl Loaded {
+    /// The write that stores this game as changed since it was read, at `now`, over the
+    /// version read (for [`Games::commit`]: `Overtaken` if another writer came first).
+    pub fn update(&self, now: i64) -> Write<GameError> {
+        let version = self.version + 1;
+        Write::Update(
+            self.session
+                .to_stored(&self.id, version, self.created_ms, now),
+        )
+    }
+}
+
 /// The stored games, and the long ones replayed lately.
 #[derive(Clone)]
 pub struct Games {
