@@ -365,11 +365,15 @@ pub fn taking(
     now: i64,
 ) -> (Secret, Write<GameError>) {
     let secret = key.map_or_else(Secret::generate, |key| derived(id, invitation, key));
-    // The joiner is away, until their stream comes, from the moment the seat is taken.
+    // The joiner is away, until their stream comes, from the moment the seat is taken; and
+    // the creator, if away, is away from then too: absence before the game began is no
+    // abandonment.
     let take = Statement::new(
         "UPDATE halma_seats SET joiner_hash = $1, invitation_hash = NULL, joined_ms = $4, \
-         x_here_until = CASE WHEN creator = 'o' THEN $4 ELSE x_here_until END, \
-         o_here_until = CASE WHEN creator = 'x' THEN $4 ELSE o_here_until END \
+         x_here_until = CASE WHEN creator = 'o' OR x_here_until < $4 THEN $4 \
+         ELSE x_here_until END, \
+         o_here_until = CASE WHEN creator = 'x' OR o_here_until < $4 THEN $4 \
+         ELSE o_here_until END \
          WHERE id = $2 AND invitation_hash = $3",
     )
     .bind(digest(secret.as_str()))

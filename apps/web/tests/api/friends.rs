@@ -755,3 +755,38 @@ fn a_player_with_a_stream_open_on_another_process_is_here() {
     let b = here_on(&url, &["--abandon-after-secs", "1"]);
     presence_between(&a, &b);
 }
+
+/// A creator who made the game and left, having opened its page (`opened`) or never: the
+/// friend joins well after the abandonment period (1 s), and the period counts from the
+/// join: a claim at once is too early, one after the period (the creator still away) wins.
+fn late_joiner(opened: bool) {
+    let server = here(&["--abandon-after-secs", "1"]);
+    let (id, x, invitation) = friend_game(&server, "x");
+    if opened {
+        let (_, mut x_live) = Stream::open(&server, Ipv4Addr::new(127, 0, 0, 1), &id, Some(&x), "");
+        x_live.until("players", |p| p["x"]["here"] == true);
+    }
+    std::thread::sleep(std::time::Duration::from_millis(2_500));
+    let o = join(&server, &id, &invitation);
+    let (_, mut o_live) = Stream::open(&server, Ipv4Addr::new(127, 0, 0, 2), &id, Some(&o), "");
+    o_live.until("players", |p| p["o"]["here"] == true);
+    let early = claim(&server, &id, Some(&o));
+    assert_eq!(
+        (early.0, early.1.as_str()),
+        (409, "too_early"),
+        "opened: {opened}"
+    );
+    let won = Server::eventually(std::time::Duration::from_secs(5), || {
+        claim(&server, &id, Some(&o)).0 == 200
+    });
+    assert!(
+        won,
+        "the claim wins once the period has passed since the join"
+    );
+}
+
+#[test]
+fn absence_before_the_join_is_no_abandonment() {
+    late_joiner(false);
+    late_joiner(true);
+}
