@@ -228,21 +228,67 @@ impl Friends {
         &self,
         id: &str,
         secret: Option<&Secret>,
-        mut change: impl FnMut(&mut Session, Side, &Seats) -> Result<(), GameError>,
+        mut change: impl FnMut(&mut Session, Side, &Seats, Lapsed) -> Result<(), GameError>,
     ) -> Result<Loaded, GameError> {
         let read = self.live.read(id).await?;
         let (seats, side) = self.player(id, secret).await?;
+        let (read, lapsed) = self.lapse_offers(id, read, &seats, now_ms()).await?;
         let ((), game) = self
             .games
-            .modify(id, Some(read), |session| change(session, side, &seats))
+            .modify(id, Some(read), |session| {
+                change(session, side, &seats, lapsed)
+            })
             .await?;
         self.live.changed(id);
         Ok(game)
     }
 
+    /// The game `read` (`id`) with its offers whose maker has been away the abandonment
+    /// period at `now` (the seats standing as `seats`) taken back, stored and announced if
+    /// any was: the game as it then is, and which offers lapsed.
+    async fn lapse_offers(
+        &self,
+        id: &str,
+        read: Loaded,
+        seats: &Seats,
+        now: i64,
+    ) -> Result<(Loaded, Lapsed), GameError> {
+        let view = seats.view(now);
+        let abandon_after = self.live.abandon_after();
+        let lapses = |maker: Option<Side>| {
+            maker.is_some_and(|side| {
+                (view.side(side).away_since).is_some_and(|since| now - since >= abandon_after)
+            })
+        };
+        let lapsed = read
+            .session
+            .life()
+            .map_or_else(Lapsed::default, |life| Lapsed {
+                draw: lapses(life.offers.draw),
+                rematch: lapses(life.offers.rematch),
+            });
+        if lapsed == Lapsed::default() {
+            return Ok((read, lapsed));
+        }
+        let ((), game) = self
+            .games
+            .modify(id, Some(read), |session| {
+                let offers = &mut life_of(session)?.offers;
+                for offer in [&mut offers.draw, &mut offers.rematch] {
+                    if lapses(*offer) {
+                        *offer = None;
+                    }
+                }
+                Ok::<_, GameError>(())
+            })
+            .await?;
+        self.live.changed(id);
+        Ok((game, lapsed))
+    }
+
     /// The player whose secret is `secret` resigns the game `id`; the other wins.
     pub async fn resign(&self, id: &str, secret: Option<&Secret>) -> Result<Loaded, GameError> {
-        self.as_player(id, secret, |session, side, _| {
+        self.as_player(id, secret, |session, side, _, _| {
             resign(session, side, now_ms())
         })
         .await
@@ -256,8 +302,8 @@ impl Friends {
         secret: Option<&Secret>,
         action: Action,
     ) -> Result<Loaded, GameError> {
-        self.as_player(id, secret, |session, side, _| {
-            draw(session, side, action, now_ms())
+        self.as_player(id, secret, |session, side, _, lapsed| {
+            draw(session, side, action, now_ms()).map_err(|error| lapsed_answer(error, lapsed.draw))
         })
         .await
     }
@@ -268,7 +314,7 @@ impl Friends {
     /// seconds to wait.
     pub async fn claim(&self, id: &str, secret: Option<&Secret>) -> Result<Loaded, GameError> {
         let abandon_after = self.live.abandon_after();
-        self.as_player(id, secret, |session, side, seats| {
+        self.as_player(id, secret, |session, side, seats, _| {
             let now = now_ms();
             claim(session, side, &seats.view(now), now, abandon_after)
         })
@@ -294,11 +340,16 @@ impl Friends {
         if !read.session.over() {
             return Err(GameError::NotOver);
         }
+        let (read, lapsed) = self.lapse_offers(id, read, &seats, now_ms()).await?;
+        let answer = |standing: &mut Option<Side>| {
+            life::answer(standing, side, action)
+                .map_err(|error| lapsed_answer(error, lapsed.rematch))
+        };
         let life = read.session.life().ok_or(GameError::ComputerGame)?;
         if life.rematch.is_some() {
             return Ok(read);
         }
-        if life::answer(&mut life.offers.rematch.clone(), side, action)? == Answer::Agreed {
+        if answer(&mut life.offers.rematch.clone())? == Answer::Agreed {
             allowed(&self.creations, client)?;
         }
         let now = now_ms();
@@ -310,7 +361,7 @@ impl Friends {
                 if life.rematch.is_some() {
                     return Err(GameError::RematchMade);
                 }
-                if life::answer(&mut life.offers.rematch, side, action)? == Answer::Stands {
+                if answer(&mut life.offers.rematch)? == Answer::Stands {
                     return Ok(((), Vec::new()));
                 }
                 let (new, insert) = inserting(&next, self.max_games);
@@ -332,6 +383,23 @@ impl Friends {
                 }
             }
         }
+    }
+}
+
+/// Which offers of a game lapsed as a player acted on it: their makers had been away the
+/// abandonment period.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Lapsed {
+    draw: bool,
+    rematch: bool,
+}
+
+/// `error` of an answer to an offer, which is `OfferLapsed` for no offer standing where
+/// one has just lapsed (`lapsed`).
+fn lapsed_answer(error: GameError, lapsed: bool) -> GameError {
+    match error {
+        GameError::NoOffer if lapsed => GameError::OfferLapsed,
+        error => error,
     }
 }
 

@@ -119,6 +119,9 @@ pub enum GameError {
     /// An answer to an offer that the opponent has not made.
     #[error("your opponent has no offer standing to answer")]
     NoOffer,
+    /// An answer to an offer that lapsed: its maker has been away the abandonment period.
+    #[error("your opponent's offer lapsed: they have been away too long")]
+    OfferLapsed,
     /// A claim of the win before the opponent has been away long enough (or while they are
     /// here, or before they joined); seconds until it may be made at the earliest.
     #[error("your opponent has not been away long enough to claim the win; try again in {0} s")]

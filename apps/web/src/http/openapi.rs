@@ -131,6 +131,7 @@ fn offer() -> Vec<ApiError> {
         game(GameError::NotFound(String::new())),
         game(GameError::OfferPending),
         game(GameError::NoOffer),
+        game(GameError::OfferLapsed),
         game(GameError::NotOver),
         game(GameError::RematchMade),
     ]

@@ -339,6 +339,19 @@ fn every_error_a_client_can_provoke_has_its_code() {
     check(live.get(&path("live")), 429, "too_many_live");
     drop((stream, live));
 
+    // An offer whose maker has been away the abandonment period, answered.
+    let lapsing = here(&["--abandon-after-secs", "1"]);
+    let (id, x, invitation) = crate::common::friends::friend_game(&lapsing, "x");
+    let o = crate::common::friends::join(&lapsing, &id, &invitation);
+    let draw = |secret: &str, action: &str| {
+        let body = json!({ "action": action }).to_string();
+        let path = format!("/api/games/{id}/draw");
+        crate::common::friends::call(&lapsing, 1, "POST", &path, Some(secret), &body)
+    };
+    assert_eq!(draw(&x, "offer").0, 200);
+    std::thread::sleep(Duration::from_millis(1_200));
+    check(draw(&o, "accept"), 409, "offer_lapsed");
+
     // A server that searches nothing: a search asked of it.
     let client_only = here(&["--no-engine"]);
     let game = client_only.new_game(json!({ "human": "o" }));

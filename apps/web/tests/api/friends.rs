@@ -790,3 +790,58 @@ fn absence_before_the_join_is_no_abandonment() {
     late_joiner(false);
     late_joiner(true);
 }
+
+/// An offer lapses once its maker has been away the abandonment period (1 s): accepted
+/// after that, `409 offer_lapsed`, and the state no longer shows it; a draw in play, and a
+/// rematch after the end, likewise.
+#[test]
+fn an_offer_lapses_once_its_maker_has_been_away_the_period() {
+    let server = here(&["--abandon-after-secs", "1"]);
+    let (id, x, invitation) = friend_game(&server, "x");
+    let o = join(&server, &id, &invitation);
+    let path = |route: &str| format!("/api/games/{id}{route}");
+    let (_, mut o_live) = Stream::open(&server, Ipv4Addr::new(127, 0, 0, 2), &id, Some(&o), "");
+    let offer = |kind: &str, secret: &str, action: &str| {
+        let body = json!({ "action": action }).to_string();
+        call(
+            &server,
+            1,
+            "POST",
+            &path(&format!("/{kind}")),
+            Some(secret),
+            &body,
+        )
+    };
+    for kind in ["draw", "rematch"] {
+        if kind == "rematch" {
+            assert_eq!(
+                call(&server, 2, "POST", &path("/resign"), Some(&o), "").0,
+                200
+            );
+        }
+        // x offers with the page open, and leaves.
+        let (_, x_live) = Stream::open(&server, Ipv4Addr::new(127, 0, 0, 1), &id, Some(&x), "");
+        o_live.until("players", |p| p["x"]["here"] == true);
+        let (status, offered) = offer(kind, &x, "offer");
+        assert_eq!(
+            (status, &offered["offers"][kind]),
+            (200, &json!("x")),
+            "{offered}"
+        );
+        drop(x_live);
+        o_live.until("players", |p| p["x"]["here"] == false);
+        std::thread::sleep(std::time::Duration::from_millis(1_200));
+        assert_eq!(
+            refused(offer(kind, &o, "accept")),
+            (409, "offer_lapsed".to_owned()),
+            "{kind}"
+        );
+        let (_, state) = server.get(&path(""));
+        assert_eq!(state["offers"][kind], Value::Null, "{kind}: {state}");
+        assert_eq!(state["rematch"], Value::Null);
+        assert_eq!(
+            refused(offer(kind, &o, "accept")),
+            (409, "no_offer".to_owned())
+        );
+    }
+}
