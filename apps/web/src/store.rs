@@ -338,12 +338,13 @@ impl Store {
             .after_connect(move |connection, _| {
                 Box::pin(async move {
                     if sqlite {
-                        // Readers never wait for the writer; a commit is durable at the next
-                        // checkpoint (a power cut may lose the last moves, never corrupt).
+                        // Readers never wait for the writer; a commit is on the disk (the
+                        // WAL synced) before it returns, so that a move answered `200`
+                        // survives a power cut (`NORMAL` syncs only at checkpoints).
                         sqlx::query("PRAGMA journal_mode = WAL")
                             .execute(&mut *connection)
                             .await?;
-                        sqlx::query("PRAGMA synchronous = NORMAL")
+                        sqlx::query("PRAGMA synchronous = FULL")
                             .execute(&mut *connection)
                             .await?;
                         sqlx::query("PRAGMA busy_timeout = 10000")
@@ -850,6 +851,18 @@ mod tests {
         store.close().await;
         let store = Store::connect(&url, 1).await.unwrap();
         assert!(store.load(&id, None).await.unwrap().is_some());
+        // Every connection syncs each commit: an answered write survives a power cut.
+        let mode: (String, i64) = sqlx::query_as(
+            "SELECT journal_mode, synchronous FROM pragma_journal_mode, pragma_synchronous",
+        )
+        .fetch_one(store.pool())
+        .await
+        .unwrap();
+        assert_eq!(
+            mode,
+            ("wal".to_owned(), 2),
+            "WAL with synchronous = FULL (2)"
+        );
         // The count is the database's: what is stored, whoever stored it.
         assert_eq!(store.count().await.unwrap(), 1);
         insert(&store, &game(&fresh_id(), false, 1), u64::MAX).await;
