@@ -569,11 +569,17 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("halma-friends-{}", new_id()));
         std::fs::create_dir_all(&dir).unwrap();
         let url = format!("sqlite://{}", dir.join("games.sqlite3").display());
-        let store = Store::connect(&url, 2).await.unwrap();
+        let (friends, store) = friends_on(&url, abandon_after, per_minute).await;
+        (friends, store, dir)
+    }
+
+    /// [`friends`] on the database `url`.
+    async fn friends_on(url: &str, abandon_after: Duration, per_minute: u32) -> (Friends, Store) {
+        let store = Store::connect(url, 2).await.unwrap();
         let games = Games::new(store.clone());
         let live = Live::new(games.clone(), false, 10, 10, abandon_after);
         let creations = Arc::new(RateLimit::new(per_minute));
-        (Friends::new(games, live, creations, 1000, 100), store, dir)
+        (Friends::new(games, live, creations, 1000, 100), store)
     }
 
     /// A client, by its number.
@@ -791,10 +797,33 @@ mod tests {
     #[tokio::test]
     async fn a_rematch_or_a_join_cut_off_at_any_moment_is_written_whole_or_not_at_all() {
         let (friends, store, dir) = friends(Duration::from_secs(60), 1000).await;
-        let mut made = Vec::new();
+        cut_off(&friends, &store).await;
+        store.close().await;
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    /// The same on PostgreSQL.
+    #[tokio::test]
+    async fn a_rematch_or_a_join_cut_off_on_postgres_is_written_whole_or_not_at_all() {
+        let Some(url) = crate::postgres_for_tests() else {
+            return;
+        };
+        // A schema of its own: the test reads every game stored.
+        let url = tokio::task::spawn_blocking(move || crate::postgres_schema(&url))
+            .await
+            .unwrap();
+        let (friends, store) = friends_on(&url, Duration::from_secs(60), 1000).await;
+        cut_off(&friends, &store).await;
+        store.close().await;
+    }
+
+    /// 40 accepts and 40 joins of `friends`, on `store`, each cut off after a little longer
+    /// than the one before; then every game stored is checked.
+    async fn cut_off(friends: &Friends, store: &Store) {
+        let (mut made, mut joins) = (Vec::new(), Vec::new());
         for cut in 0..40u64 {
             let cut = Duration::from_micros(cut * 150);
-            let (id, x, o) = joined(&friends, None).await;
+            let (id, x, o) = joined(friends, None).await;
             friends.resign(&id, Some(&o)).await.unwrap();
             let offer = friends.rematch(&id, Some(&x), Action::Offer, client(1));
             offer.await.unwrap();
@@ -806,24 +835,22 @@ mod tests {
             let (game, seats) = friends.create(Game::new(), Side::X, clock).await.unwrap();
             let join = friends.join(&game.id, Some(&seats.invitation), None);
             let _ = tokio::time::timeout(cut, join).await;
-            let players = friends.players(&game.id, None).await.unwrap();
-            let running = friends
-                .live
-                .read(&game.id)
-                .await
-                .unwrap()
-                .session
-                .clock_runs();
+            joins.push(game.id.clone());
+            made.push(game.id);
+        }
+        // Let the cut requests' connections roll back what they began (or commit: a cut
+        // after its COMMIT was sent is written whole).
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        for id in &joins {
+            let players = friends.players(id, None).await.unwrap();
+            let running = friends.live.read(id).await.unwrap().session.clock_runs();
             assert_eq!(
                 players["o"]["taken"].as_bool(),
                 Some(running),
                 "the seat taken and the clock started are one write: {players}"
             );
-            made.push(game.id);
         }
-        // Let the cut requests' connections roll back what they began.
-        tokio::time::sleep(Duration::from_millis(200)).await;
-        let (games, seats) = stored(&store).await;
+        let (games, seats) = stored(store).await;
         let ids: Vec<&String> = games.iter().map(|(id, _)| id).collect();
         let named: Vec<&String> = games
             .iter()
@@ -843,7 +870,5 @@ mod tests {
             "{} of 40 accepts cut off before their rematch was made",
             40 - named.len()
         );
-        store.close().await;
-        std::fs::remove_dir_all(dir).unwrap();
     }
 }
