@@ -23,13 +23,13 @@ export const gamePath = (id, action) => `/api/games/${id}` + (action ? '/' + act
 
 /**
  * A request to the API: `method` on `path` with the JSON `body` (if any); `bearer`, a secret
- * to send (else the seat's of the game the path names, if this browser holds one). Its
- * answer's JSON, or an `ApiError`.
+ * to send (else the seat's of the game the path names, if this browser holds one); `headers`,
+ * more headers to send. Its answer's JSON, or an `ApiError`.
  */
-export async function request(method, path, body, bearer) {
+export async function request(method, path, body, bearer, headers = {}) {
   const game = path.match(/^\/api\/games\/([0-9a-f]{32})/);
   const seat = bearer ? { Authorization: `Bearer ${bearer}` } : game ? authorization(game[1]) : {};
-  const options = { method, headers: { Accept: 'application/json', ...seat } };
+  const options = { method, headers: { Accept: 'application/json', ...seat, ...headers } };
   // The server takes changes only as JSON (no cross-site form can send that).
   if (method !== 'GET' && method !== 'HEAD') options.headers['Content-Type'] = 'application/json';
   if (body !== undefined) options.body = JSON.stringify(body);

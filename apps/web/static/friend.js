@@ -9,7 +9,7 @@ import { request } from '/api.js';
 import { t, prefix } from '/i18n.js';
 import { $, setText, setData } from '/dom.js';
 import { follow } from '/live.js';
-import { keepSeat, keepRematchSeat, invitationOf, keepInvitation } from '/seats.js';
+import { keepSeat, keepRematchSeat, invitationOf, keepInvitation, joinKeyOf } from '/seats.js';
 import { CLOCKS, presetText, fallen, renderClocks } from '/clocks.js';
 import { offerWords, presenceWords, claimWords, seatWords } from '/phrases.js';
 import { animate } from '/boardview.js';
@@ -100,7 +100,8 @@ export function friendAction(route, body) {
  */
 export async function join(id, claim) {
   try {
-    keepSeat(id, (await request('POST', `/api/games/${id}/join`, undefined, claim)).seat);
+    const key = { 'Idempotency-Key': joinKeyOf(id) };
+    keepSeat(id, (await request('POST', `/api/games/${id}/join`, undefined, claim, key)).seat);
   } catch (error) {
     store.note = error.code === 'seat_taken' ? t('page.friend.seat_taken') : t('page.error', { message: error.message });
   }

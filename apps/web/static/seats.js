@@ -5,6 +5,7 @@ import { readJson, writeJson, remove } from '/storage.js';
 
 const SEAT = 'halma-seat:';     // + game id: {side, secret}
 const INVITE = 'halma-invite:'; // + game id: the invitation's claim, until the friend joins
+const JOIN = 'halma-join:';     // + game id: the key of this browser's join, until it has the seat
 
 /** The seat this browser holds in game `id`: `{side, secret}`, or null (it watches). */
 export function seatOf(id) {
@@ -13,7 +14,24 @@ export function seatOf(id) {
 }
 
 /** Keeps the seat `{side, secret}` of game `id` in this browser. */
-export function keepSeat(id, seat) { writeJson(SEAT + id, { side: seat.side, secret: seat.secret }); }
+export function keepSeat(id, seat) {
+  writeJson(SEAT + id, { side: seat.side, secret: seat.secret });
+  remove(JOIN + id);
+}
+
+/**
+ * The `Idempotency-Key` of this browser's join of game `id`: made once and kept until the
+ * seat is, so that a join sent again after its answer was lost (a reload, a dropped
+ * connection) gets the same seat and secret instead of `seat_taken`.
+ */
+export function joinKeyOf(id) {
+  const kept = readJson(JOIN + id);
+  if (typeof kept === 'string') return kept;
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  const key = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  writeJson(JOIN + id, key);
+  return key;
+}
 
 /**
  * Keeps the seat of the rematch `to` of game `from`: the same secret (the server copied its
