@@ -282,7 +282,10 @@ class Commands:
     def help_of(self, program: str) -> str | None:
         if program not in self.helps:
             path = self.build.programs.get(program)
-            self.helps[program] = output_of(run([path, "--help"], timeout=30)) if path else ""
+            # The whole help: output_of keeps only the end, where a long help's first
+            # options are not.
+            result = run([path, "--help"], timeout=30) if path else None
+            self.helps[program] = (result.stdout or "") + (result.stderr or "") if result else ""
         return self.helps[program] or None
 
     def check_text(self, where: str, text: str) -> None:
