@@ -100,9 +100,9 @@ pub struct Options {
     /// every other Host is refused with 421).
     #[arg(long = "allowed-host", env = "HALMA_ALLOWED_HOST", value_name = "NAME", value_delimiter = ',', value_parser = host_name)]
     pub allowed_hosts: Vec<String>,
-    /// The site's address as browsers open it behind a reverse proxy,
-    /// https://NAME[:PORT]: requests from that Origin may change games whatever Host the
-    /// proxy passes, NAME is served (as --allowed-host), and the page's links to itself
+    /// The site's address as browsers open it behind a reverse proxy, https://NAME or
+    /// https://NAME:PORT: requests from that Origin may change games whatever Host the proxy
+    /// passes, NAME is served (as --allowed-host), and the page's links to itself
     /// (canonical, other languages) are absolute.
     #[arg(long, env = "HALMA_PUBLIC_ORIGIN", value_name = "URL", value_parser = public_origin)]
     pub public_origin: Option<Origin>,
