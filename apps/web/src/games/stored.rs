@@ -64,7 +64,7 @@ impl Session {
         })
     }
 
-    /// The row of this session as the game `id` at `version`, made at `created_ms` and
+    /// The row of this [`Session`] as the game `id` at `version`, made at `created_ms` and
     /// changed at `now`.
     fn to_stored(&self, id: &str, version: i64, created_ms: i64, now: i64) -> StoredGame {
         let thinking = self.thinking.as_ref();
